@@ -1,0 +1,384 @@
+//! A game: the start position, the moves played, the move counters and the result, with every
+//! draw rule of the variant applied automatically after each move.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::bitboard::LONG_DIAGONAL;
+use crate::fen::{self, FenError};
+use crate::movegen::legal_moves;
+use crate::moves::Move;
+use crate::notation::{self, NotationError};
+use crate::position::{Color, Position};
+use crate::variant::{DrawRules, Rules, Variant};
+
+/// Why a side lost.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum WinReason {
+    /// The loser has no pieces left.
+    NoPieces,
+    /// The loser's pieces are all blocked.
+    NoMoves,
+}
+
+/// Which draw rule ended the game.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum DrawReason {
+    /// The same position with the same side to move for the third time.
+    Repetition,
+    /// Czech: 40 moves of each side with no capture and no promotion.
+    FortyQuietMoves,
+    /// English: 40 moves of each side with no capture and no man moved.
+    FortyKingMoves,
+    /// Russian 7.2.5: 15 moves of each side with only kings moving and nothing captured.
+    FifteenKingMoves,
+    /// Russian 7.2.4: three or more kings against a lone king, not won by the 15th move.
+    ThreeKingsAgainstKing,
+    /// Russian 7.2.7: three pieces with a king against a lone king on the long diagonal a1–h8,
+    /// not won by the 5th move.
+    LongDiagonal,
+    /// Russian 7.2.8: two kings, king and man, or a king against a lone king, not won by the
+    /// 5th move.
+    SmallEnding,
+    /// Russian 7.2.6: both sides with kings and the balance unchanged for 30 moves (4–5 pieces)
+    /// or 60 moves (6–7 pieces).
+    KingEndingNoProgress,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    Win { winner: Color, reason: WinReason },
+    Draw(DrawReason),
+}
+
+impl fmt::Display for WinReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            WinReason::NoPieces => "the opponent has no pieces left",
+            WinReason::NoMoves => "the opponent has no legal move",
+        })
+    }
+}
+
+impl fmt::Display for DrawReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DrawReason::Repetition => "the same position occurred three times",
+            DrawReason::FortyQuietMoves => "40 moves each without a capture or a promotion",
+            DrawReason::FortyKingMoves => "40 moves each without a capture or a man moving",
+            DrawReason::FifteenKingMoves => "15 moves each with only kings moving and no capture",
+            DrawReason::ThreeKingsAgainstKing => "three kings could not catch a lone king in 15 moves",
+            DrawReason::LongDiagonal => {
+                "a lone king held the long diagonal against three pieces for 5 moves"
+            }
+            DrawReason::SmallEnding => "a lone king against at most two pieces held for 5 moves",
+            DrawReason::KingEndingNoProgress => "a king ending without progress (30/60 moves)",
+        })
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win { winner, reason } => write!(f, "{winner} wins: {reason}"),
+            Outcome::Draw(reason) => write!(f, "draw: {reason}"),
+        }
+    }
+}
+
+/// Why a move was not played. The game is unchanged.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum PlayError {
+    /// The game is already over.
+    GameOver(Outcome),
+    /// The move is not in the legal move list.
+    Illegal(Move),
+    /// The move text does not name a legal move.
+    Notation(NotationError),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::GameOver(o) => write!(f, "the game is over ({o})"),
+            PlayError::Illegal(m) => write!(
+                f,
+                "illegal move {}-{} (captures {})",
+                m.from(),
+                m.to(),
+                m.captured().count()
+            ),
+            PlayError::Notation(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl From<NotationError> for PlayError {
+    fn from(e: NotationError) -> PlayError {
+        PlayError::Notation(e)
+    }
+}
+
+/// The counters draw rules read, kept per ply so undo restores them exactly.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct Counters {
+    /// Plies since the last capture or promotion (the material balance is unchanged since).
+    pub quiet_plies: u32,
+    /// Plies since the last capture or man move.
+    pub king_plies: u32,
+    /// Russian 7.2.7: moves of the stronger side made while its three pieces faced a lone king
+    /// on the long diagonal.
+    pub long_diagonal_moves: u32,
+}
+
+#[derive(Copy, Clone, Debug)]
+struct Ply {
+    pos: Position,
+    counters: Counters,
+}
+
+/// A game in progress or finished.
+#[derive(Clone, Debug)]
+pub struct Game {
+    variant: Variant,
+    /// `history[0]` is the start; `history[i + 1]` follows `moves[i]`.
+    history: Vec<Ply>,
+    moves: Vec<Move>,
+    outcome: Option<Outcome>,
+}
+
+impl Game {
+    /// A new game from the variant's start position.
+    pub fn new(variant: Variant) -> Game {
+        Game::from_position(variant, Position::start(variant.rules().first_to_move))
+    }
+
+    /// A game from any position, with the counters at zero.
+    pub fn from_position(variant: Variant, pos: Position) -> Game {
+        Game::from_position_with_counters(variant, pos, Counters::default())
+    }
+
+    pub fn from_position_with_counters(variant: Variant, pos: Position, counters: Counters) -> Game {
+        let mut g = Game {
+            variant,
+            history: alloc::vec![Ply { pos, counters }],
+            moves: Vec::new(),
+            outcome: None,
+        };
+        g.outcome = g.compute_outcome();
+        g
+    }
+
+    pub fn from_fen(variant: Variant, fen: &str) -> Result<Game, FenError> {
+        Ok(Game::from_position(variant, fen::parse(fen)?))
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    pub fn rules(&self) -> &'static Rules {
+        self.variant.rules()
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.history[self.history.len() - 1].pos
+    }
+
+    pub fn start_position(&self) -> &Position {
+        &self.history[0].pos
+    }
+
+    /// The position before move `i` (`i == moves().len()` gives the current one).
+    pub fn position_at(&self, i: usize) -> Option<&Position> {
+        self.history.get(i).map(|p| &p.pos)
+    }
+
+    pub fn counters(&self) -> Counters {
+        self.history[self.history.len() - 1].counters
+    }
+
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    pub fn fen(&self) -> String {
+        fen::to_fen(self.position())
+    }
+
+    /// The legal moves now (empty once the game is over).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut v = Vec::new();
+        if self.outcome.is_none() {
+            legal_moves(self.position(), self.rules(), &mut v);
+        }
+        v
+    }
+
+    /// Plays a legal move; on error the game is unchanged.
+    pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
+        if let Some(o) = self.outcome {
+            return Err(PlayError::GameOver(o));
+        }
+        if !self.legal_moves().contains(&m) {
+            return Err(PlayError::Illegal(m));
+        }
+        self.push(m);
+        Ok(())
+    }
+
+    /// Parses `text` in any accepted notation and plays it.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, PlayError> {
+        if let Some(o) = self.outcome {
+            return Err(PlayError::GameOver(o));
+        }
+        let m = notation::parse_move(self.position(), self.rules(), text)?;
+        self.push(m);
+        Ok(m)
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) -> Option<Move> {
+        let m = self.moves.pop()?;
+        self.history.pop();
+        self.outcome = self.compute_outcome();
+        Some(m)
+    }
+
+    /// The move in the variant's notation, as played from the position before it.
+    pub fn move_text(&self, i: usize) -> Option<String> {
+        let m = self.moves.get(i)?;
+        Some(notation::move_to_string(&self.history[i].pos, self.rules(), m))
+    }
+
+    fn push(&mut self, m: Move) {
+        let before = self.history[self.history.len() - 1];
+        let mover = before.pos.side_to_move();
+        let was_man = !before.pos.kings(mover).contains(m.from());
+        let pos = before.pos.play(&m);
+        let c = before.counters;
+        let material_changed = m.is_capture() || m.promotes();
+        let mut counters = Counters {
+            quiet_plies: if material_changed { 0 } else { c.quiet_plies + 1 },
+            king_plies: if m.is_capture() || was_man { 0 } else { c.king_plies + 1 },
+            long_diagonal_moves: 0,
+        };
+        if self.variant.rules().draws == DrawRules::Russian {
+            if let Some((strong, _)) = lone_king_against_three(&pos) {
+                if !material_changed {
+                    counters.long_diagonal_moves =
+                        c.long_diagonal_moves + u32::from(mover == strong);
+                }
+            }
+        }
+        self.history.push(Ply { pos, counters });
+        self.moves.push(m);
+        self.outcome = self.compute_outcome();
+    }
+
+    fn compute_outcome(&self) -> Option<Outcome> {
+        let ply = &self.history[self.history.len() - 1];
+        let pos = &ply.pos;
+        let us = pos.side_to_move();
+        let mut moves = Vec::new();
+        legal_moves(pos, self.rules(), &mut moves);
+        if moves.is_empty() {
+            let reason = if pos.pieces(us).is_empty() {
+                WinReason::NoPieces
+            } else {
+                WinReason::NoMoves
+            };
+            return Some(Outcome::Win {
+                winner: !us,
+                reason,
+            });
+        }
+        if self.repetitions() >= 3 {
+            return Some(Outcome::Draw(DrawReason::Repetition));
+        }
+        let c = ply.counters;
+        let reason = match self.rules().draws {
+            DrawRules::Czech => (c.quiet_plies >= 80).then_some(DrawReason::FortyQuietMoves),
+            DrawRules::English => (c.king_plies >= 80).then_some(DrawReason::FortyKingMoves),
+            DrawRules::Russian => russian_draw(pos, c),
+        };
+        reason.map(Outcome::Draw)
+    }
+
+    /// How many times the current position (with the side to move) has occurred. Only positions
+    /// since the last capture or man move can be equal to it.
+    fn repetitions(&self) -> usize {
+        let last = &self.history[self.history.len() - 1];
+        let window = last.counters.king_plies as usize + 1;
+        self.history
+            .iter()
+            .rev()
+            .take(window)
+            .step_by(2)
+            .filter(|p| p.pos == last.pos)
+            .count()
+    }
+}
+
+/// For Russian 7.2.7: `(strong, weak)` when one side has exactly three pieces, at least one a
+/// king, and the other a lone king standing on the long diagonal.
+fn lone_king_against_three(pos: &Position) -> Option<(Color, Color)> {
+    let (strong, weak) = lone_king(pos)?;
+    (pos.pieces(strong).count() == 3 && (pos.pieces(weak) & LONG_DIAGONAL).any())
+        .then_some((strong, weak))
+}
+
+/// `(strong, weak)` when `weak` has a single king and `strong` has at least one king.
+fn lone_king(pos: &Position) -> Option<(Color, Color)> {
+    [Color::White, Color::Black].into_iter().find_map(|weak| {
+        let strong = !weak;
+        (pos.pieces(weak).count() == 1
+            && pos.kings(weak).count() == 1
+            && pos.kings(strong).any())
+        .then_some((strong, weak))
+    })
+}
+
+fn russian_draw(pos: &Position, c: Counters) -> Option<DrawReason> {
+    if let Some((strong, _)) = lone_king(pos) {
+        // Moves of the stronger side since the material arose: the last ply was the side not
+        // to move, and plies alternate.
+        let q = c.quiet_plies;
+        let strong_moves = if strong == pos.side_to_move() {
+            q / 2
+        } else {
+            q.div_ceil(2)
+        };
+        let pieces = pos.pieces(strong).count();
+        if pieces <= 2 && strong_moves >= 5 {
+            return Some(DrawReason::SmallEnding);
+        }
+        if lone_king_against_three(pos).is_some() && c.long_diagonal_moves >= 5 {
+            return Some(DrawReason::LongDiagonal);
+        }
+        if pieces >= 3 && pos.kings(strong).count() == pieces && strong_moves >= 15 {
+            return Some(DrawReason::ThreeKingsAgainstKing);
+        }
+    }
+    let total = pos.occupied().count();
+    if pos.kings(Color::White).any() && pos.kings(Color::Black).any() {
+        let limit = match total {
+            4 | 5 => Some(60),
+            6 | 7 => Some(120),
+            _ => None,
+        };
+        if matches!(limit, Some(l) if c.quiet_plies >= l) {
+            return Some(DrawReason::KingEndingNoProgress);
+        }
+    }
+    (c.king_plies >= 30).then_some(DrawReason::FifteenKingMoves)
+}
