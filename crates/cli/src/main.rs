@@ -129,21 +129,34 @@ fn cmd_perft(args: &Args) -> Result<(), Fail> {
         let nodes = perft(&pos, rules, d, counting);
         let secs = t.elapsed().as_secs_f64();
         let nps = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
-        writeln!(out, "{d} {nodes} {:.0}ms {:.1}M/s", secs * 1000.0, nps / 1e6)?;
+        writeln!(
+            out,
+            "{d} {nodes} {:.0}ms {:.1}M/s",
+            secs * 1000.0,
+            nps / 1e6
+        )?;
         out.flush()?;
     }
     Ok(())
 }
 
-fn moves_line(variant: Variant, pos: &Position) -> String {
+/// The legal moves in notation, ordered by from square, then to square, then text.
+fn move_texts(variant: Variant, pos: &Position) -> Vec<String> {
     let rules = variant.rules();
     let mut moves = Vec::new();
     legal_moves(pos, rules, &mut moves);
-    moves
+    let mut texts: Vec<(u8, u8, String)> = moves
         .iter()
-        .map(|m| move_to_string(pos, rules, m))
-        .collect::<Vec<_>>()
-        .join(" ")
+        .map(|m| {
+            (
+                m.from().number(),
+                m.to().number(),
+                move_to_string(pos, rules, m),
+            )
+        })
+        .collect();
+    texts.sort();
+    texts.into_iter().map(|(_, _, t)| t).collect()
 }
 
 fn cmd_moves(args: &Args) -> Result<(), Fail> {
@@ -152,18 +165,15 @@ fn cmd_moves(args: &Args) -> Result<(), Fail> {
     let mut out = io::stdout().lock();
     if args.value("--fen").is_some() {
         let pos = args.position(variant)?;
-        let rules = variant.rules();
-        let mut moves = Vec::new();
-        legal_moves(&pos, rules, &mut moves);
-        for m in &moves {
-            writeln!(out, "{}", move_to_string(&pos, rules, m))?;
+        for t in move_texts(variant, &pos) {
+            writeln!(out, "{t}")?;
         }
         return Ok(());
     }
     for line in io::stdin().lock().lines() {
         let line = line?;
         match fen::parse(&line) {
-            Ok(pos) => writeln!(out, "{}", moves_line(variant, &pos))?,
+            Ok(pos) => writeln!(out, "{}", move_texts(variant, &pos).join(" "))?,
             Err(e) => writeln!(out, "error: {e}")?,
         }
     }

@@ -68,7 +68,9 @@ impl fmt::Display for DrawReason {
             DrawReason::FortyQuietMoves => "40 moves each without a capture or a promotion",
             DrawReason::FortyKingMoves => "40 moves each without a capture or a man moving",
             DrawReason::FifteenKingMoves => "15 moves each with only kings moving and no capture",
-            DrawReason::ThreeKingsAgainstKing => "three kings could not catch a lone king in 15 moves",
+            DrawReason::ThreeKingsAgainstKing => {
+                "three kings could not catch a lone king in 15 moves"
+            }
             DrawReason::LongDiagonal => {
                 "a lone king held the long diagonal against three pieces for 5 moves"
             }
@@ -159,7 +161,11 @@ impl Game {
         Game::from_position_with_counters(variant, pos, Counters::default())
     }
 
-    pub fn from_position_with_counters(variant: Variant, pos: Position, counters: Counters) -> Game {
+    pub fn from_position_with_counters(
+        variant: Variant,
+        pos: Position,
+        counters: Counters,
+    ) -> Game {
         let mut g = Game {
             variant,
             history: alloc::vec![Ply { pos, counters }],
@@ -257,7 +263,11 @@ impl Game {
     /// The move in the variant's notation, as played from the position before it.
     pub fn move_text(&self, i: usize) -> Option<String> {
         let m = self.moves.get(i)?;
-        Some(notation::move_to_string(&self.history[i].pos, self.rules(), m))
+        Some(notation::move_to_string(
+            &self.history[i].pos,
+            self.rules(),
+            m,
+        ))
     }
 
     fn push(&mut self, m: Move) {
@@ -268,8 +278,16 @@ impl Game {
         let c = before.counters;
         let material_changed = m.is_capture() || m.promotes();
         let mut counters = Counters {
-            quiet_plies: if material_changed { 0 } else { c.quiet_plies + 1 },
-            king_plies: if m.is_capture() || was_man { 0 } else { c.king_plies + 1 },
+            quiet_plies: if material_changed {
+                0
+            } else {
+                c.quiet_plies + 1
+            },
+            king_plies: if m.is_capture() || was_man {
+                0
+            } else {
+                c.king_plies + 1
+            },
             long_diagonal_moves: 0,
         };
         if self.variant.rules().draws == DrawRules::Russian {
@@ -341,10 +359,8 @@ fn lone_king_against_three(pos: &Position) -> Option<(Color, Color)> {
 fn lone_king(pos: &Position) -> Option<(Color, Color)> {
     [Color::White, Color::Black].into_iter().find_map(|weak| {
         let strong = !weak;
-        (pos.pieces(weak).count() == 1
-            && pos.kings(weak).count() == 1
-            && pos.kings(strong).any())
-        .then_some((strong, weak))
+        (pos.pieces(weak).count() == 1 && pos.kings(weak).count() == 1 && pos.kings(strong).any())
+            .then_some((strong, weak))
     })
 }
 

@@ -113,7 +113,13 @@ impl<S: CaptureSink> Search<'_, S> {
         })
     }
 
-    fn flying(&mut self, sq: Square, came: Option<Dir>, captured: Bitboard, promotes: bool) -> bool {
+    fn flying(
+        &mut self,
+        sq: Square,
+        came: Option<Dir>,
+        captured: Bitboard,
+        promotes: bool,
+    ) -> bool {
         let mut found = false;
         for d in Dir::ALL {
             if Some(d.opposite()) == came {
@@ -166,7 +172,11 @@ fn capturing_men(pos: &Position, rules: &Rules) -> Bitboard {
     let mut result = Bitboard::EMPTY;
     let all = Dir::ALL;
     let fwd = forward(us);
-    let dirs: &[Dir] = if rules.men_capture_backward { &all } else { &fwd };
+    let dirs: &[Dir] = if rules.men_capture_backward {
+        &all
+    } else {
+        &fwd
+    };
     for &d in dirs {
         let back = d.opposite();
         result |= men & step(step(empty, back) & opp, back);
@@ -208,7 +218,11 @@ fn captures<S: CaptureSink>(
     let us = pos.side_to_move();
     let fwd = forward(us);
     let all = Dir::ALL;
-    let man_dirs: &[Dir] = if rules.men_capture_backward { &all } else { &fwd };
+    let man_dirs: &[Dir] = if rules.men_capture_backward {
+        &all
+    } else {
+        &fwd
+    };
     let kings = pos.kings(us);
     let victims = pos.pieces(!us);
     let mut found = false;

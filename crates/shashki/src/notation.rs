@@ -21,13 +21,23 @@ use crate::variant::Rules;
 pub enum NotationError {
     Empty,
     /// A token that is not a square.
-    BadSquare { token: String, reason: ParseSquareError },
+    BadSquare {
+        token: String,
+        reason: ParseSquareError,
+    },
     /// Only one square given.
-    NeedTwoSquares { text: String },
+    NeedTwoSquares {
+        text: String,
+    },
     /// Well-formed, but no legal move matches.
-    NoSuchMove { text: String },
+    NoSuchMove {
+        text: String,
+    },
     /// Several legal moves match; the candidates are printed in full.
-    Ambiguous { text: String, candidates: Vec<String> },
+    Ambiguous {
+        text: String,
+        candidates: Vec<String>,
+    },
 }
 
 impl fmt::Display for NotationError {

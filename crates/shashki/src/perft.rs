@@ -36,7 +36,13 @@ fn count_leaves(pos: &Position, rules: &Rules, counting: Counting, buf: &mut Vec
     }
 }
 
-fn inner(pos: &Position, rules: &Rules, depth: u32, counting: Counting, bufs: &mut [Vec<Move>]) -> u64 {
+fn inner(
+    pos: &Position,
+    rules: &Rules,
+    depth: u32,
+    counting: Counting,
+    bufs: &mut [Vec<Move>],
+) -> u64 {
     let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
     if depth == 1 {
         return count_leaves(pos, rules, counting, buf);

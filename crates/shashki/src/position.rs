@@ -197,7 +197,11 @@ mod tests {
         assert_eq!(p.men(Color::White).count(), 12);
         assert_eq!(p.men(Color::Black).count(), 12);
         assert_eq!(p.occupied().count(), 24);
-        assert!(p.pieces(Color::White).contains(Square::from_number(21).unwrap()));
-        assert!(p.pieces(Color::Black).contains(Square::from_number(12).unwrap()));
+        assert!(p
+            .pieces(Color::White)
+            .contains(Square::from_number(21).unwrap()));
+        assert!(p
+            .pieces(Color::Black)
+            .contains(Square::from_number(12).unwrap()));
     }
 }

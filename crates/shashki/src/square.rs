@@ -115,7 +115,8 @@ impl Square {
             let f = b[0].to_ascii_lowercase();
             let r = b[1];
             if (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r) {
-                return Square::from_coords(f - b'a', r - b'1').ok_or(ParseSquareError::LightSquare);
+                return Square::from_coords(f - b'a', r - b'1')
+                    .ok_or(ParseSquareError::LightSquare);
             }
         }
         Err(ParseSquareError::Invalid)
@@ -185,7 +186,7 @@ mod tests {
         assert_eq!(name(29), "a1");
         assert_eq!(name(32), "g1");
         assert_eq!(name(21), "a3");
-        assert_eq!(name(12), "g6");
+        assert_eq!(name(12), "h6");
     }
 
     #[test]

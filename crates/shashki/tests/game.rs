@@ -61,11 +61,26 @@ fn a_blocked_side_loses() {
 fn illegal_and_unknown_moves_are_typed_errors_and_change_nothing() {
     let mut g = Game::new(Russian);
     let before = (g.fen(), g.moves().len());
-    assert!(matches!(g.play_text("c3-c4"), Err(PlayError::Notation(NotationError::BadSquare { .. }))));
-    assert!(matches!(g.play_text("c3-e5"), Err(PlayError::Notation(NotationError::NoSuchMove { .. }))));
-    assert!(matches!(g.play_text("b6-a5"), Err(PlayError::Notation(NotationError::NoSuchMove { .. }))));
-    assert!(matches!(g.play_text(""), Err(PlayError::Notation(NotationError::Empty))));
-    assert!(matches!(g.play_text("c3"), Err(PlayError::Notation(NotationError::NeedTwoSquares { .. }))));
+    assert!(matches!(
+        g.play_text("c3-c4"),
+        Err(PlayError::Notation(NotationError::BadSquare { .. }))
+    ));
+    assert!(matches!(
+        g.play_text("c3-e5"),
+        Err(PlayError::Notation(NotationError::NoSuchMove { .. }))
+    ));
+    assert!(matches!(
+        g.play_text("b6-a5"),
+        Err(PlayError::Notation(NotationError::NoSuchMove { .. }))
+    ));
+    assert!(matches!(
+        g.play_text(""),
+        Err(PlayError::Notation(NotationError::Empty))
+    ));
+    assert!(matches!(
+        g.play_text("c3"),
+        Err(PlayError::Notation(NotationError::NeedTwoSquares { .. }))
+    ));
     // A move from another position is rejected by value too.
     let mut other = Game::new(Russian);
     other.play_text("c3-d4").unwrap();
@@ -108,10 +123,19 @@ fn third_repetition_is_a_draw_in_every_variant() {
     for v in [Czech, Russian] {
         let mut g = game(v, "W:WKc1:BKf8");
         play_all(&mut g, &SHUFFLE);
-        assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::Repetition)), "{v}");
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::Draw(DrawReason::Repetition)),
+            "{v}"
+        );
     }
     let mut g = game(English, "W:WK30:BK3");
-    play_all(&mut g, &["30-26", "3-8", "26-30", "8-3", "30-26", "3-8", "26-30", "8-3"]);
+    play_all(
+        &mut g,
+        &[
+            "30-26", "3-8", "26-30", "8-3", "30-26", "3-8", "26-30", "8-3",
+        ],
+    );
     assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
 }
 
@@ -122,7 +146,10 @@ fn czech_forty_moves_without_capture_or_promotion() {
     play_all(&mut g, &["h2-g3"]);
     assert_eq!(g.outcome(), None, "79 plies");
     g.play_text("f8-g7").unwrap();
-    assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::FortyQuietMoves)));
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Draw(DrawReason::FortyQuietMoves))
+    );
     // A man move does not reset the count, a capture does.
     let mut g = with_counters(Czech, "W:Wa3,Kc1:Bb4,Kf8", 79, 0);
     g.play_text("a3:c5").unwrap();
@@ -153,7 +180,10 @@ fn russian_fifteen_moves_of_kings_only() {
     g.play_text("c1-d2").unwrap();
     assert_eq!(g.outcome(), None);
     g.play_text("f8-g7").unwrap();
-    assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::FifteenKingMoves)));
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Draw(DrawReason::FifteenKingMoves))
+    );
     // The same in Czech is no draw.
     let mut g = with_counters(Czech, fen, 28, 28);
     play_all(&mut g, &["c1-d2", "f8-g7"]);
@@ -168,7 +198,10 @@ fn russian_three_kings_against_a_king_fifteen_moves() {
     g.play_text("b8-c7").unwrap();
     assert_eq!(g.outcome(), None);
     g.play_text("d2-c1").unwrap(); // 15th
-    assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::ThreeKingsAgainstKing)));
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Draw(DrawReason::ThreeKingsAgainstKing))
+    );
 }
 
 #[test]
@@ -176,7 +209,9 @@ fn russian_lone_king_on_the_long_diagonal_five_moves() {
     let mut g = game(Russian, "W:Wa3,h2,Kc1:BKh8");
     play_all(
         &mut g,
-        &["a3-b4", "h8-g7", "b4-a5", "g7-h8", "h2-g3", "h8-g7", "g3-h4", "g7-h8"],
+        &[
+            "a3-b4", "h8-g7", "b4-a5", "g7-h8", "h2-g3", "h8-g7", "g3-h4", "g7-h8",
+        ],
     );
     assert_eq!(g.outcome(), None, "after four white moves");
     g.play_text("h4-g5").unwrap();
@@ -185,7 +220,9 @@ fn russian_lone_king_on_the_long_diagonal_five_moves() {
     let mut g = game(Russian, "W:Wa3,h2,Kc1:BKh6");
     play_all(
         &mut g,
-        &["a3-b4", "h6-g7", "b4-a5", "g7-h6", "h2-g3", "h6-g7", "g3-h4", "g7-h6", "h4-g5"],
+        &[
+            "a3-b4", "h6-g7", "b4-a5", "g7-h6", "h2-g3", "h6-g7", "g3-h4", "g7-h6", "h4-g5",
+        ],
     );
     assert_eq!(g.outcome(), None);
 }
@@ -215,7 +252,10 @@ fn russian_king_ending_without_progress() {
     g.play_text("h2-g3").unwrap();
     assert_eq!(g.outcome(), None);
     g.play_text("f8-g7").unwrap();
-    assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::KingEndingNoProgress)));
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Draw(DrawReason::KingEndingNoProgress))
+    );
     // Six pieces: 60 moves each.
     let six = "W:Wh2,b2,Kc1:Bh6,f6,Kf8";
     let mut g = with_counters(Russian, six, 58, 0);
@@ -223,7 +263,10 @@ fn russian_king_ending_without_progress() {
     assert_eq!(g.outcome(), None);
     let mut g = with_counters(Russian, six, 118, 0);
     play_all(&mut g, &["h2-g3", "f8-g7"]);
-    assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::KingEndingNoProgress)));
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Draw(DrawReason::KingEndingNoProgress))
+    );
 }
 
 #[test]

@@ -45,7 +45,12 @@ fn every_legal_move_prints_and_parses_back() {
             legal_moves(&p, rules, &mut list);
             for m in &list {
                 let text = move_to_string(&p, rules, m);
-                assert_eq!(parse_move(&p, rules, &text), Ok(*m), "{v} {} {text}", fen::to_fen(&p));
+                assert_eq!(
+                    parse_move(&p, rules, &text),
+                    Ok(*m),
+                    "{v} {} {text}",
+                    fen::to_fen(&p)
+                );
                 if m.is_capture() {
                     captures += 1;
                 }
@@ -95,7 +100,16 @@ fn notation_accepts_numbers_algebraic_and_any_separator() {
     let p = Position::start(shashki::Color::White);
     let r = Russian.rules();
     let expected = parse_move(&p, r, "c3-d4").unwrap();
-    for text in ["c3-d4", "C3-D4", "22-18", "c3:d4", "22x18", " c3 - d4 ", "c3×d4", "22-d4"] {
+    for text in [
+        "c3-d4",
+        "C3-D4",
+        "22-18",
+        "c3:d4",
+        "22x18",
+        " c3 - d4 ",
+        "c3×d4",
+        "22-d4",
+    ] {
         assert_eq!(parse_move(&p, r, text), Ok(expected), "{text}");
     }
     // Full capture paths in either style.
@@ -147,12 +161,30 @@ fn malformed_moves_are_typed_errors() {
     let p = Position::start(shashki::Color::White);
     let r = Czech.rules();
     assert_eq!(parse_move(&p, r, "  "), Err(NotationError::Empty));
-    assert!(matches!(parse_move(&p, r, "c3"), Err(NotationError::NeedTwoSquares { .. })));
-    assert!(matches!(parse_move(&p, r, "c3-"), Err(NotationError::BadSquare { .. })));
-    assert!(matches!(parse_move(&p, r, "c3-z9"), Err(NotationError::BadSquare { .. })));
-    assert!(matches!(parse_move(&p, r, "0-1"), Err(NotationError::BadSquare { .. })));
-    assert!(matches!(parse_move(&p, r, "c3-c4"), Err(NotationError::BadSquare { .. })));
-    assert!(matches!(parse_move(&p, r, "c3-e5"), Err(NotationError::NoSuchMove { .. })));
+    assert!(matches!(
+        parse_move(&p, r, "c3"),
+        Err(NotationError::NeedTwoSquares { .. })
+    ));
+    assert!(matches!(
+        parse_move(&p, r, "c3-"),
+        Err(NotationError::BadSquare { .. })
+    ));
+    assert!(matches!(
+        parse_move(&p, r, "c3-z9"),
+        Err(NotationError::BadSquare { .. })
+    ));
+    assert!(matches!(
+        parse_move(&p, r, "0-1"),
+        Err(NotationError::BadSquare { .. })
+    ));
+    assert!(matches!(
+        parse_move(&p, r, "c3-c4"),
+        Err(NotationError::BadSquare { .. })
+    ));
+    assert!(matches!(
+        parse_move(&p, r, "c3-e5"),
+        Err(NotationError::NoSuchMove { .. })
+    ));
     // Errors print a reason a player can read.
     let e = parse_move(&p, r, "c3-e5").unwrap_err().to_string();
     assert!(e.contains("not a legal move"), "{e}");

@@ -62,7 +62,10 @@ fn flying_kings_move_any_distance_english_kings_one_square() {
     }
     assert_eq!(moves(English, "W:WKa1:Bh8"), sorted(&["29-25"]));
     // An English king steps backward too.
-    assert_eq!(moves(English, "W:WK18:B4"), sorted(&["18-14", "18-15", "18-22", "18-23"]));
+    assert_eq!(
+        moves(English, "W:WK18:B4"),
+        sorted(&["18-14", "18-15", "18-22", "18-23"])
+    );
 }
 
 #[test]
@@ -95,16 +98,25 @@ fn czech_king_must_capture_even_when_a_man_takes_more() {
     // Without the king priority the choice is free.
     assert_eq!(moves(Russian, fen), sorted(&["a3:c5:a7", "h8:f6"]));
     // Without a capturing king the men capture as usual.
-    assert_eq!(moves(Czech, "W:Wa3,e5,Kh8:Bb4,b6,f8"), sorted(&["a3:c5:a7"]));
+    assert_eq!(
+        moves(Czech, "W:Wa3,e5,Kh8:Bb4,b6,f8"),
+        sorted(&["a3:c5:a7"])
+    );
 }
 
 #[test]
 fn capture_choice_is_free_no_majority_rule() {
     // Two captures of one piece and one of two pieces: all may be chosen.
     for v in FLYING {
-        assert_eq!(moves(v, "W:Wa3,e5:Bb4,b6,f6"), sorted(&["a3:c5:a7", "e5:g7"]));
+        assert_eq!(
+            moves(v, "W:Wa3,e5:Bb4,b6,f6"),
+            sorted(&["a3:c5:a7", "e5:g7"])
+        );
     }
-    assert_eq!(moves(English, "W:W21,15:B17,9,11"), sorted(&["21x14x5", "15x8"]));
+    assert_eq!(
+        moves(English, "W:W21,15:B17,9,11"),
+        sorted(&["21x14x5", "15x8"])
+    );
 }
 
 #[test]
@@ -147,7 +159,10 @@ fn czech_and_english_crowning_ends_the_move() {
     let mut list = Vec::new();
     legal_moves(&p, Czech.rules(), &mut list);
     assert!(list[0].promotes());
-    assert_eq!(p.play(&list[0]).piece_at(list[0].to()).unwrap().role, Role::King);
+    assert_eq!(
+        p.play(&list[0]).piece_at(list[0].to()).unwrap().role,
+        Role::King
+    );
 }
 
 #[test]

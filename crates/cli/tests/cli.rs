@@ -1,0 +1,103 @@
+//! The `shashki` binary as other programs use it: output formats and exit codes.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn shashki(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        let mut input = child.stdin.take().unwrap();
+        if let Some(s) = stdin {
+            input.write_all(s.as_bytes()).unwrap();
+        }
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+#[test]
+fn perft_prints_one_line_per_depth() {
+    let o = shashki(&["perft", "--variant", "russian", "5"], None);
+    assert!(o.status.success());
+    let counts: Vec<(u32, u64)> = stdout(&o)
+        .lines()
+        .map(|l| {
+            let mut f = l.split_whitespace();
+            (
+                f.next().unwrap().parse().unwrap(),
+                f.next().unwrap().parse().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(counts, [(1, 7), (2, 49), (3, 302), (4, 1469), (5, 7482)]);
+}
+
+#[test]
+fn perft_from_a_fen_and_counting_paths() {
+    let fen = "W:WKc1:Bb2,c5,e3,e5,g5";
+    let o = shashki(&["perft", "--variant", "czech", "--fen", fen, "1"], None);
+    assert!(stdout(&o).starts_with("1 5 "), "{}", stdout(&o));
+    let o = shashki(
+        &["perft", "--variant", "czech", "--fen", fen, "--dups", "1"],
+        None,
+    );
+    assert!(stdout(&o).starts_with("1 6 "), "{}", stdout(&o));
+}
+
+#[test]
+fn moves_lists_full_paths_in_the_variant_notation() {
+    let o = shashki(
+        &["moves", "--variant", "russian", "--fen", "W:Wb6:Bc7,f6"],
+        None,
+    );
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "b6:d8:g5\nb6:d8:h4\n");
+    let o = shashki(
+        &["moves", "--variant", "english", "--fen", "W:W21:B17,9"],
+        None,
+    );
+    assert_eq!(stdout(&o), "21x14x5\n");
+}
+
+#[test]
+fn moves_reads_fens_from_stdin_and_reports_bad_ones_inline() {
+    let input = "W:Wc3:Bh8\nW:W33:B1\n\nW:Wa7:Bb8\nB:W21-32:B1-12\n";
+    let o = shashki(&["moves", "--variant", "english"], Some(input));
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5);
+    assert_eq!(lines[0], "22-17 22-18");
+    assert!(lines[1].starts_with("error:"), "{}", lines[1]);
+    assert!(lines[2].starts_with("error:"), "{}", lines[2]);
+    assert_eq!(lines[3], "");
+    assert_eq!(lines[4], "9-13 9-14 10-14 10-15 11-15 11-16 12-16");
+}
+
+#[test]
+fn bad_arguments_exit_2_with_a_reason() {
+    for args in [
+        &["perft", "--variant", "polish", "3"][..],
+        &["perft", "--variant", "czech"],
+        &["perft", "--variant", "czech", "x"],
+        &["perft", "--variant", "czech", "--fen", "W:W99:B1", "2"],
+        &["perft", "--variant", "czech", "--bogus", "1", "2"],
+        &["moves", "--fen", "W:W21:B1"],
+        &["frobnicate"],
+        &[],
+    ] {
+        let o = shashki(args, None);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert!(err.starts_with("shashki: "), "{args:?}: {err}");
+    }
+}
