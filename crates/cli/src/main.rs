@@ -9,91 +9,24 @@ use shashki::notation::move_to_string;
 use shashki::perft::{divide, perft, Counting};
 use shashki::{fen, legal_moves, Position, Variant};
 
+mod args;
+mod engine;
+
+use args::{Args, Fail};
+
 const USAGE: &str = "\
 usage:
   shashki perft --variant czech|russian|english [--fen FEN] [--dups] [--divide] DEPTH
   shashki moves --variant V [--fen FEN]   (without --fen: one FEN per line on stdin)
+  shashki bestmove --variant V [--fen FEN] [--moves \"m1 m2 ..\"] [--level easy|medium|hard
+                   | --depth N | --nodes N | --movetime MS] [--seed S] [--hash MB]
+  shashki match --variant V --a SPEC --b SPEC --games N [--movetime MS] [--seed S] [--threads T]
+                SPEC: easy | medium | hard | depth=N | nodes=N
+  shashki bench [--depth N]
 
 perft prints one line per depth: depth, nodes, milliseconds, nodes per second.
 --dups counts every capture path; by default moves with the same from, to and
 captured set count once.";
-
-/// A usage or input error: printed on stderr with exit status 2.
-struct Fail(String);
-
-impl<E: std::fmt::Display> From<E> for Fail {
-    fn from(e: E) -> Fail {
-        Fail(e.to_string())
-    }
-}
-
-/// Command-line options in `--name value` form plus positional arguments.
-struct Args {
-    flags: Vec<(String, Option<String>)>,
-    positional: Vec<String>,
-}
-
-const SWITCHES: &[&str] = &["--dups", "--divide"];
-
-impl Args {
-    fn parse(raw: impl Iterator<Item = String>) -> Result<Args, Fail> {
-        let mut flags = Vec::new();
-        let mut positional = Vec::new();
-        let mut raw = raw.peekable();
-        while let Some(a) = raw.next() {
-            if let Some(name) = a.strip_prefix("--") {
-                if let Some((k, v)) = name.split_once('=') {
-                    flags.push((format!("--{k}"), Some(v.to_string())));
-                } else if SWITCHES.contains(&a.as_str()) {
-                    flags.push((a, None));
-                } else {
-                    let v = raw
-                        .next()
-                        .ok_or_else(|| Fail(format!("{a} needs a value")))?;
-                    flags.push((a, Some(v)));
-                }
-            } else {
-                positional.push(a);
-            }
-        }
-        Ok(Args { flags, positional })
-    }
-
-    fn value(&self, name: &str) -> Option<&str> {
-        self.flags
-            .iter()
-            .rev()
-            .find(|(k, _)| k == name)
-            .and_then(|(_, v)| v.as_deref())
-    }
-
-    fn switch(&self, name: &str) -> bool {
-        self.flags.iter().any(|(k, _)| k == name)
-    }
-
-    fn check_known(&self, known: &[&str]) -> Result<(), Fail> {
-        for (k, _) in &self.flags {
-            if !known.contains(&k.as_str()) {
-                return Err(Fail(format!("unknown option {k}")));
-            }
-        }
-        Ok(())
-    }
-
-    fn variant(&self) -> Result<Variant, Fail> {
-        let v = self
-            .value("--variant")
-            .ok_or_else(|| Fail("--variant czech|russian|english is required".into()))?;
-        Ok(v.parse::<Variant>()?)
-    }
-
-    fn position(&self, variant: Variant) -> Result<Position, Fail> {
-        match self.value("--fen") {
-            Some(f) => Ok(fen::parse(f)?),
-            None => Ok(Position::start(variant.rules().first_to_move)),
-        }
-    }
-}
 
 fn cmd_perft(args: &Args) -> Result<(), Fail> {
     args.check_known(&["--variant", "--fen", "--dups", "--divide"])?;
@@ -187,6 +120,9 @@ fn run() -> Result<(), Fail> {
     match cmd.as_str() {
         "perft" => cmd_perft(&args),
         "moves" => cmd_moves(&args),
+        "bestmove" => engine::bestmove(&args),
+        "match" => engine::play_match(&args),
+        "bench" => engine::bench(&args),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

@@ -16,14 +16,20 @@ extern crate alloc;
 extern crate std;
 
 pub mod bitboard;
+pub mod draw;
+pub mod eval;
 pub mod fen;
 pub mod game;
+pub mod hash;
+pub mod level;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod search;
 pub mod square;
+pub mod tt;
 pub mod variant;
 
 pub use bitboard::Bitboard;

@@ -1,0 +1,187 @@
+//! Static evaluation in centi-men (a man = 100) from the side to move's point of view.
+//!
+//! One weight table per variant; the terms are the classical ones: material (a flying king is
+//! worth far more than an English king), advancement, back-rank guard, centre, runaway men, king
+//! mobility and the long diagonal, with a little endgame knowledge (trade down when ahead; endings
+//! the rules or theory make drawn are scored as draws).
+
+use crate::bitboard::{slide, Bitboard, Dir, LONG_DIAGONAL};
+use crate::position::{Color, Position};
+use crate::square::Square;
+use crate::variant::{KingRange, Rules, Variant};
+
+/// The tunable weights of one variant.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    pub man: i32,
+    pub king: i32,
+    /// Bonus per man by rows advanced from its own back row (0..=6), opening/middlegame.
+    pub advance: [i32; 7],
+    /// The same in the ending (few pieces left), where running to the crown matters more.
+    pub advance_end: [i32; 7],
+    /// Per man still on its own back row, while the opponent has men to crown.
+    pub back_rank: i32,
+    /// Per man on the four centre squares (c5, e5, d4, f4 and their mirror).
+    pub centre: i32,
+    /// A man with no enemy piece in its path to the crown, and no enemy king on the board.
+    pub runaway: i32,
+    /// Per square a king can move to (flying kings only).
+    pub king_mobility: i32,
+    /// A flying king on the long diagonal a1–h8.
+    pub long_diagonal: i32,
+    /// Per piece traded off while ahead, scaled by the lead (in 1/64 of the lead).
+    pub trade_down: i32,
+}
+
+pub const CZECH: Weights = Weights {
+    man: 100,
+    king: 300,
+    advance: [0, 2, 4, 7, 10, 14, 18],
+    advance_end: [0, 6, 12, 20, 30, 42, 56],
+    back_rank: 8,
+    centre: 6,
+    runaway: 40,
+    king_mobility: 2,
+    long_diagonal: 20,
+    trade_down: 4,
+};
+
+pub const RUSSIAN: Weights = CZECH;
+
+pub const ENGLISH: Weights = Weights {
+    man: 100,
+    king: 140,
+    advance: [0, 1, 3, 5, 8, 12, 16],
+    advance_end: [0, 4, 8, 14, 22, 32, 44],
+    back_rank: 10,
+    centre: 6,
+    runaway: 30,
+    king_mobility: 0,
+    long_diagonal: 0,
+    trade_down: 6,
+};
+
+pub const fn weights(v: Variant) -> &'static Weights {
+    match v {
+        Variant::Czech => &CZECH,
+        Variant::Russian => &RUSSIAN,
+        Variant::English => &ENGLISH,
+    }
+}
+
+/// Centre squares c5, e5, d4, f4 (numbers 14, 15, 18, 19).
+const CENTRE: Bitboard = Bitboard((1 << 13) | (1 << 14) | (1 << 17) | (1 << 18));
+
+/// Squares ahead of a man (toward its crowning row) that it could ever reach: a widening cone.
+const fn cones(up: bool) -> [u32; 32] {
+    let mut t = [0u32; 32];
+    let mut i = 0;
+    while i < 32 {
+        let sq = Square::ALL[i];
+        let (f0, r0) = (sq.file() as i32, sq.rank() as i32);
+        let mut j = 0;
+        while j < 32 {
+            let s = Square::ALL[j];
+            let (f, r) = (s.file() as i32, s.rank() as i32);
+            let dr = if up { r - r0 } else { r0 - r };
+            let df = if f > f0 { f - f0 } else { f0 - f };
+            if dr > 0 && df <= dr {
+                t[i] |= s.bit();
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+static CONE_UP: [u32; 32] = cones(true);
+static CONE_DOWN: [u32; 32] = cones(false);
+
+/// Rows advanced from `color`'s own back row.
+#[inline(always)]
+fn advanced(color: Color, sq: Square) -> usize {
+    match color {
+        Color::White => 7 - sq.row() as usize,
+        Color::Black => sq.row() as usize,
+    }
+}
+
+fn side_score(pos: &Position, rules: &Rules, w: &Weights, color: Color, endgame: i32) -> i32 {
+    let men = pos.men(color);
+    let kings = pos.kings(color);
+    let them = !color;
+    let mut s = men.count() as i32 * w.man + kings.count() as i32 * w.king;
+    let their_pieces = pos.pieces(them);
+    let their_kings = pos.kings(them);
+    let cone = match color {
+        Color::White => &CONE_UP,
+        Color::Black => &CONE_DOWN,
+    };
+    for sq in men {
+        let a = advanced(color, sq).min(6);
+        s += (w.advance[a] * (16 - endgame) + w.advance_end[a] * endgame) / 16;
+        if their_kings.is_empty() && cone[sq.index()] & their_pieces.0 == 0 {
+            s += w.runaway + 4 * a as i32;
+        }
+    }
+    if pos.men(them).any() {
+        let back = match color {
+            Color::White => crate::bitboard::BOTTOM_ROW,
+            Color::Black => crate::bitboard::TOP_ROW,
+        };
+        s += (men & back).count() as i32 * w.back_rank * (16 - endgame) / 16;
+    }
+    s += (men & CENTRE).count() as i32 * w.centre;
+    if rules.king_range == KingRange::Flying && kings.any() {
+        let occupied = pos.occupied();
+        for k in kings {
+            let mut mobility = 0;
+            for d in Dir::ALL {
+                mobility += slide(k, d, occupied).0.count() as i32;
+            }
+            s += mobility * w.king_mobility;
+        }
+        if (kings & LONG_DIAGONAL).any() {
+            s += w.long_diagonal;
+        }
+    }
+    s
+}
+
+/// Flying-king endings that are drawn in theory (and by the Russian rules): a lone king against
+/// two pieces, or against three while it holds the long diagonal.
+fn drawish(pos: &Position, rules: &Rules) -> bool {
+    if rules.king_range != KingRange::Flying {
+        return false;
+    }
+    [Color::White, Color::Black].into_iter().any(|weak| {
+        let strong = !weak;
+        let lone = pos.pieces(weak).count() == 1 && pos.kings(weak).count() == 1;
+        let n = pos.pieces(strong).count();
+        lone && (n <= 2
+            || (n == 3
+                && (pos.pieces(weak) & LONG_DIAGONAL).any()
+                && (pos.kings(strong) & LONG_DIAGONAL).is_empty()))
+    })
+}
+
+/// The evaluation for the side to move.
+pub fn evaluate(pos: &Position, rules: &Rules) -> i32 {
+    let w = weights(rules.variant);
+    let total = pos.occupied().count() as i32;
+    // 0 in the opening (24 pieces) .. 16 with 8 or fewer pieces.
+    let endgame = ((24 - total).clamp(0, 16) * 16) / 16;
+    let white = side_score(pos, rules, w, Color::White, endgame);
+    let black = side_score(pos, rules, w, Color::Black, endgame);
+    let mut s = white - black;
+    // Trade down when ahead: the same lead is worth more with fewer pieces left.
+    s += s.signum() * (s.abs().min(400) * (24 - total).max(0) * w.trade_down) / 64 / 24;
+    if drawish(pos, rules) {
+        s /= 16;
+    }
+    match pos.side_to_move() {
+        Color::White => s,
+        Color::Black => -s,
+    }
+}

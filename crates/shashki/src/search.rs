@@ -1,0 +1,555 @@
+//! The search: iterative deepening principal-variation alpha-beta with a transposition table,
+//! move ordering (hash move, captures, killers, history), late-move reductions, a capture search
+//! at the leaves and full knowledge of the draw rules.
+//!
+//! There is no clock in here: the caller passes depth and node limits and a [`Clock`] that the
+//! search polls, and it always answers with the best move found so far.
+
+use alloc::vec::Vec;
+
+use crate::draw::{next_counters, rule_draw, Counters};
+use crate::eval::evaluate;
+use crate::game::Game;
+use crate::movegen::legal_moves;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::tt::{Bound, Tt};
+use crate::variant::Rules;
+
+/// Scores beyond this are wins or losses: `WIN - n` is a win in `n` plies.
+pub const WIN: i32 = 30_000;
+const INF: i32 = 32_000;
+const WIN_THRESHOLD: i32 = WIN - 1_000;
+pub const MAX_PLY: usize = 128;
+/// Moves beyond this many in one position are not searched (no legal position comes close).
+const MAX_ORDERED: usize = 256;
+
+/// Tells the search when to stop (a deadline, a stop button). Polled every 1024 nodes.
+pub trait Clock {
+    fn expired(&mut self) -> bool;
+}
+
+/// A clock that never runs out: only the depth and node limits apply.
+pub struct NoClock;
+
+impl Clock for NoClock {
+    fn expired(&mut self) -> bool {
+        false
+    }
+}
+
+/// How much to search.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest iteration, in plies (1..=100).
+    pub depth: u32,
+    /// Stop after about this many nodes.
+    pub nodes: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            depth: 100,
+            nodes: u64::MAX,
+        }
+    }
+}
+
+/// A score as players read it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centi-men from the side to move's point of view.
+    Centi(i32),
+    /// The side to move wins in this many plies.
+    Win(u32),
+    /// The side to move loses in this many plies.
+    Loss(u32),
+}
+
+impl Score {
+    pub fn from_internal(s: i32) -> Score {
+        if s >= WIN_THRESHOLD {
+            Score::Win((WIN - s) as u32)
+        } else if s <= -WIN_THRESHOLD {
+            Score::Loss((WIN + s) as u32)
+        } else {
+            Score::Centi(s)
+        }
+    }
+}
+
+impl core::fmt::Display for Score {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Score::Centi(c) => write!(f, "{c}"),
+            Score::Win(n) => write!(f, "win {n}"),
+            Score::Loss(n) => write!(f, "loss {n}"),
+        }
+    }
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// `None` only when the side to move has no legal move (the game is over).
+    pub best: Option<Move>,
+    /// Internal score (see [`Score::from_internal`]).
+    pub score: i32,
+    /// Last completed iteration.
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<Move>,
+}
+
+/// A searcher with its tables; keep one per game (or per worker) to reuse the hash table.
+pub struct Engine {
+    tt: Tt,
+    rules: &'static Rules,
+    history: [[[i32; 32]; 32]; 2],
+    killers: [[Option<Move>; 2]; MAX_PLY],
+    /// Hashes of the positions before the current one (game history, then search path).
+    keys: Vec<u64>,
+    buffers: Vec<Vec<Move>>,
+    /// Per ply: (ordering key, index into the move list).
+    order: Vec<Vec<(i32, u8)>>,
+    pv: Vec<[Move; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+    nodes: u64,
+    node_limit: u64,
+    stopped: bool,
+    root_depth: i32,
+}
+
+const NULL_MOVE: Move = Move::new(
+    crate::square::Square::ALL[0],
+    crate::square::Square::ALL[0],
+    crate::bitboard::Bitboard::EMPTY,
+    false,
+);
+
+impl Engine {
+    /// An engine with a transposition table of about `tt_megabytes` MB.
+    pub fn new(tt_megabytes: usize) -> Engine {
+        Engine {
+            tt: Tt::new(tt_megabytes),
+            rules: crate::variant::Variant::Russian.rules(),
+            history: [[[0; 32]; 32]; 2],
+            killers: [[None; 2]; MAX_PLY],
+            keys: Vec::with_capacity(512),
+            buffers: (0..MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
+            order: (0..MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
+            pv: alloc::vec![[NULL_MOVE; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+            nodes: 0,
+            node_limit: u64::MAX,
+            stopped: false,
+            root_depth: 0,
+        }
+    }
+
+    /// Forgets everything learned (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history = [[[0; 32]; 32]; 2];
+    }
+
+    /// Searches the game's current position.
+    pub fn search(&mut self, game: &Game, limits: Limits, clock: &mut dyn Clock) -> SearchResult {
+        self.search_with(game, limits, clock, |_| {})
+    }
+
+    /// Like [`Engine::search`], reporting each completed iteration (for analysis display).
+    pub fn search_with(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        clock: &mut dyn Clock,
+        mut on_iteration: impl FnMut(&SearchResult),
+    ) -> SearchResult {
+        self.prepare(game, limits);
+        let pos = *game.position();
+        let counters = game.counters();
+        let hash = pos.hash();
+        let mut root_moves = Vec::new();
+        if !game.is_over() {
+            legal_moves(&pos, self.rules, &mut root_moves);
+        }
+        let mut result = SearchResult {
+            best: root_moves.first().copied(),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: root_moves.first().copied().into_iter().collect(),
+        };
+        if root_moves.is_empty() {
+            return result;
+        }
+        let max_depth = limits.depth.clamp(1, 100) as i32;
+        let mut score: i32 = 0;
+        for depth in 1..=max_depth {
+            self.root_depth = depth;
+            let s = if depth >= 4 && score.abs() < WIN_THRESHOLD {
+                self.aspiration(&pos, hash, counters, depth, score, clock)
+            } else {
+                self.node(&pos, hash, counters, depth, 0, -INF, INF, clock)
+            };
+            if self.stopped && depth > 1 {
+                break;
+            }
+            score = s;
+            result.score = s;
+            result.depth = depth as u32;
+            result.pv = self.pv[0][..self.pv_len[0]].to_vec();
+            if let Some(&m) = result.pv.first() {
+                result.best = Some(m);
+            }
+            result.nodes = self.nodes;
+            on_iteration(&result);
+            if self.stopped || (s.abs() >= WIN_THRESHOLD && depth > (WIN - s.abs()) + 2) {
+                break;
+            }
+            if root_moves.len() == 1 && depth >= 2 {
+                break; // a forced move: no need to think
+            }
+        }
+        result.nodes = self.nodes;
+        result
+    }
+
+    /// Exact scores of every root move searched `depth` plies deep (for the levels that choose
+    /// among good moves).
+    pub fn score_root_moves(
+        &mut self,
+        game: &Game,
+        depth: u32,
+        clock: &mut dyn Clock,
+    ) -> Vec<(Move, i32)> {
+        self.prepare(game, Limits::default());
+        let pos = *game.position();
+        let counters = game.counters();
+        let hash = pos.hash();
+        let mut moves = Vec::new();
+        if !game.is_over() {
+            legal_moves(&pos, self.rules, &mut moves);
+        }
+        let depth = depth.clamp(1, 100) as i32;
+        self.root_depth = depth;
+        let mut out = Vec::with_capacity(moves.len());
+        for m in moves {
+            let child = pos.play(&m);
+            self.keys.push(hash);
+            let c = next_counters(self.rules, &pos, &m, &child, counters);
+            let h = pos.hash_after(hash, &m);
+            let s = -self.node(&child, h, c, depth - 1, 1, -INF, INF, clock);
+            self.keys.pop();
+            out.push((m, s));
+        }
+        out
+    }
+
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn prepare(&mut self, game: &Game, limits: Limits) {
+        self.rules = game.rules();
+        self.tt.new_search();
+        self.nodes = 0;
+        self.node_limit = limits.nodes.max(1);
+        self.stopped = false;
+        self.killers = [[None; 2]; MAX_PLY];
+        for side in self.history.iter_mut() {
+            for row in side.iter_mut() {
+                for h in row.iter_mut() {
+                    *h /= 8;
+                }
+            }
+        }
+        // Only positions since the last capture or man move can repeat.
+        self.keys.clear();
+        let n = game.moves().len();
+        let window = (game.counters().king_plies as usize).min(n);
+        for i in n - window..n {
+            self.keys
+                .push(game.position_at(i).expect("in range").hash());
+        }
+    }
+
+    fn aspiration(
+        &mut self,
+        pos: &Position,
+        hash: u64,
+        counters: Counters,
+        depth: i32,
+        guess: i32,
+        clock: &mut dyn Clock,
+    ) -> i32 {
+        let mut delta = 40;
+        loop {
+            let alpha = (guess - delta).max(-INF);
+            let beta = (guess + delta).min(INF);
+            let s = self.node(pos, hash, counters, depth, 0, alpha, beta, clock);
+            if self.stopped || (s > alpha && s < beta) {
+                return s;
+            }
+            if delta > 600 {
+                return self.node(pos, hash, counters, depth, 0, -INF, INF, clock);
+            }
+            delta *= 4;
+        }
+    }
+
+    #[inline]
+    fn poll(&mut self, clock: &mut dyn Clock) {
+        if self.nodes >= self.node_limit || (self.nodes & 1023 == 0 && clock.expired()) {
+            self.stopped = true;
+        }
+    }
+
+    fn is_repetition(&self, hash: u64, counters: Counters) -> bool {
+        let n = self.keys.len();
+        let back = (counters.king_plies as usize).min(n);
+        let mut d = 2;
+        while d <= back {
+            if self.keys[n - d] == hash {
+                return true;
+            }
+            d += 2;
+        }
+        false
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn node(
+        &mut self,
+        pos: &Position,
+        hash: u64,
+        counters: Counters,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        clock: &mut dyn Clock,
+    ) -> i32 {
+        self.pv_len[ply] = 0;
+        self.nodes += 1;
+        self.poll(clock);
+        if self.stopped && ply > 0 {
+            return 0;
+        }
+        let pv_node = beta - alpha > 1;
+        if ply > 0 {
+            if self.is_repetition(hash, counters) {
+                return 0;
+            }
+            alpha = alpha.max(-WIN + ply as i32);
+            beta = beta.min(WIN - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let mut moves = core::mem::take(&mut self.buffers[ply]);
+        legal_moves(pos, self.rules, &mut moves);
+        let result = self.node_moves(
+            pos, hash, counters, depth, ply, alpha, beta, pv_node, &moves, clock,
+        );
+        self.buffers[ply] = moves;
+        result
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn node_moves(
+        &mut self,
+        pos: &Position,
+        hash: u64,
+        counters: Counters,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        pv_node: bool,
+        moves: &[Move],
+        clock: &mut dyn Clock,
+    ) -> i32 {
+        if moves.is_empty() {
+            return -(WIN - ply as i32);
+        }
+        if ply > 0 && rule_draw(self.rules, pos, counters).is_some() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(pos, self.rules);
+        }
+        let captures = moves[0].is_capture();
+        // A forced reply costs nothing to look at: do not count it against the depth.
+        if moves.len() == 1 && ply > 0 && depth > 0 && ply < 3 * self.root_depth as usize {
+            depth += 1;
+        }
+        // The leaves: a quiet position is evaluated, a capture is always played out.
+        if depth <= 0 && !captures {
+            return evaluate(pos, self.rules);
+        }
+        let mut hash_move = None;
+        // Capture resolution (depth <= 0) is cheap to redo; keep the table for real depth.
+        let use_tt = depth > 1;
+        if let Some(h) = if use_tt { self.tt.probe(hash) } else { None } {
+            hash_move = h.mv.filter(|&i| i < moves.len());
+            if !pv_node && h.depth >= depth && ply > 0 {
+                let s = score_from_tt(h.score, ply);
+                let cut = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let us = pos.side_to_move() as usize;
+        let their_kings = pos.kings(!pos.side_to_move());
+        // Order: hash move, captures (more and bigger first), killers, history.
+        let n = moves.len().min(MAX_ORDERED);
+        let mut order = core::mem::take(&mut self.order[ply]);
+        order.clear();
+        for (i, m) in moves.iter().enumerate().take(n) {
+            let key = if Some(i) == hash_move {
+                1 << 30
+            } else if m.is_capture() {
+                (1 << 24)
+                    + m.captured().count() as i32 * 1024
+                    + (m.captured() & their_kings).count() as i32 * 512
+                    + m.promotes() as i32 * 256
+            } else if self.killers[ply][0] == Some(*m) {
+                1 << 22
+            } else if self.killers[ply][1] == Some(*m) {
+                (1 << 22) - 1
+            } else {
+                self.history[us][m.from().index()][m.to().index()]
+                    + if m.promotes() { 1 << 21 } else { 0 }
+            };
+            order.push((key, i as u8));
+        }
+        let original_alpha = alpha;
+        let mut best = -INF;
+        let mut best_index = None;
+        for i in 0..n {
+            // Selection sort over indices (the TT stores generator order): cheap, and most
+            // nodes cut off after a move or two.
+            let mut j = i;
+            for k in i + 1..n {
+                if order[k].0 > order[j].0 {
+                    j = k;
+                }
+            }
+            order.swap(i, j);
+            let (key, idx) = order[i];
+            let idx = idx as usize;
+            let m = moves[idx];
+            let child = pos.play(&m);
+            let child_hash = pos.hash_after(hash, &m);
+            let cc = next_counters(self.rules, pos, &m, &child, counters);
+            self.keys.push(hash);
+            let quiet = !m.is_capture() && !m.promotes();
+            let mut s;
+            if i == 0 {
+                s = -self.node(
+                    &child,
+                    child_hash,
+                    cc,
+                    depth - 1,
+                    ply + 1,
+                    -beta,
+                    -alpha,
+                    clock,
+                );
+            } else {
+                let late = i >= if pv_node { 4 } else { 2 };
+                let mut reduction = 0;
+                if depth >= 3 && quiet && late && key < (1 << 22) - 1 {
+                    reduction = 1 + (i >= 8) as i32 + (depth >= 8 && i >= 12) as i32;
+                }
+                let (a, d) = (-alpha - 1, depth - 1);
+                s = -self.node(
+                    &child,
+                    child_hash,
+                    cc,
+                    d - reduction,
+                    ply + 1,
+                    a,
+                    -alpha,
+                    clock,
+                );
+                if s > alpha && reduction > 0 {
+                    s = -self.node(&child, child_hash, cc, d, ply + 1, a, -alpha, clock);
+                }
+                if s > alpha && s < beta {
+                    s = -self.node(&child, child_hash, cc, d, ply + 1, -beta, -alpha, clock);
+                }
+            }
+            self.keys.pop();
+            if self.stopped {
+                self.order[ply] = order;
+                return 0;
+            }
+            if s > best {
+                best = s;
+                best_index = Some(idx);
+                if s > alpha {
+                    alpha = s;
+                    // Triangular PV: this move, then the child's line.
+                    let child_len = self.pv_len[ply + 1];
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply][0] = m;
+                    head[ply][1..=child_len].copy_from_slice(&tail[0][..child_len]);
+                    self.pv_len[ply] = child_len + 1;
+                    if s >= beta {
+                        if quiet {
+                            if self.killers[ply][0] != Some(m) {
+                                self.killers[ply][1] = self.killers[ply][0];
+                                self.killers[ply][0] = Some(m);
+                            }
+                            let h = &mut self.history[us][m.from().index()][m.to().index()];
+                            *h = (*h + depth * depth).min(1 << 20);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.order[ply] = order;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if use_tt {
+            self.tt
+                .store(hash, depth, score_to_tt(best, ply), bound, best_index);
+        }
+        best
+    }
+}
+
+fn score_to_tt(s: i32, ply: usize) -> i32 {
+    if s >= WIN_THRESHOLD {
+        s + ply as i32
+    } else if s <= -WIN_THRESHOLD {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+fn score_from_tt(s: i32, ply: usize) -> i32 {
+    if s >= WIN_THRESHOLD {
+        s - ply as i32
+    } else if s <= -WIN_THRESHOLD {
+        s + ply as i32
+    } else {
+        s
+    }
+}
