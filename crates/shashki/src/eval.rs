@@ -98,6 +98,17 @@ const fn cones(up: bool) -> [u32; 32] {
 static CONE_UP: [u32; 32] = cones(true);
 static CONE_DOWN: [u32; 32] = cones(false);
 
+/// The eight rows, top (rank 8) first.
+const ROWS: [Bitboard; 8] = {
+    let mut r = [Bitboard(0); 8];
+    let mut i = 0;
+    while i < 8 {
+        r[i] = Bitboard(0xF << (4 * i));
+        i += 1;
+    }
+    r
+};
+
 /// Rows advanced from `color`'s own back row.
 #[inline(always)]
 fn advanced(color: Color, sq: Square) -> usize {
@@ -118,11 +129,29 @@ fn side_score(pos: &Position, rules: &Rules, w: &Weights, color: Color, endgame:
         Color::White => &CONE_UP,
         Color::Black => &CONE_DOWN,
     };
-    for sq in men {
-        let a = advanced(color, sq).min(6);
-        s += (w.advance[a] * (16 - endgame) + w.advance_end[a] * endgame) / 16;
-        if their_kings.is_empty() && cone[sq.index()] & their_pieces.0 == 0 {
-            s += w.runaway + 4 * a as i32;
+    let mut advance = 0;
+    for (r, row) in ROWS.iter().enumerate() {
+        let n = (men & *row).count() as i32;
+        if n != 0 {
+            let a = match color {
+                Color::White => 7 - r,
+                Color::Black => r,
+            }
+            .min(6);
+            advance += n * (w.advance[a] * (16 - endgame) + w.advance_end[a] * endgame);
+        }
+    }
+    s += advance / 16;
+    if their_kings.is_empty() {
+        // Only men past the middle can be out of reach.
+        let far = match color {
+            Color::White => Bitboard(0x0000_FFFF),
+            Color::Black => Bitboard(0xFFFF_0000),
+        };
+        for sq in men & far {
+            if cone[sq.index()] & their_pieces.0 == 0 {
+                s += w.runaway + 4 * advanced(color, sq) as i32;
+            }
         }
     }
     if pos.men(them).any() {

@@ -342,6 +342,20 @@ pub fn capture_sequences<S: CaptureSink>(pos: &Position, rules: &Rules, sink: &m
     captures(pos, rules, sink, |_| {})
 }
 
+/// Whether the side to move has any non-capturing move (a piece with an empty square to step to).
+#[inline]
+pub fn has_quiet_move(pos: &Position, rules: &Rules) -> bool {
+    let _ = rules;
+    let us = pos.side_to_move();
+    let empty = pos.empty_squares();
+    let men = pos.men(us);
+    let kings = pos.kings(us);
+    let [a, b] = forward(us);
+    let [c, d] = forward(!us);
+    ((step(men | kings, a) | step(men | kings, b)) & empty).any()
+        || ((step(kings, c) | step(kings, d)) & empty).any()
+}
+
 /// Number of quiet moves, without building them (perft's bulk count at the leaves).
 pub fn count_quiet_moves(pos: &Position, rules: &Rules) -> u64 {
     let us = pos.side_to_move();

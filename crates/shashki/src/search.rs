@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 use crate::draw::{next_counters, rule_draw, Counters};
 use crate::eval::evaluate;
 use crate::game::Game;
-use crate::movegen::legal_moves;
+use crate::movegen::{has_capture, has_quiet_move, legal_moves};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::tt::{Bound, Tt};
@@ -348,6 +348,16 @@ impl Engine {
             if alpha >= beta {
                 return alpha;
             }
+        }
+        // A quiet leaf is evaluated without generating its moves.
+        if depth <= 0 && !has_capture(pos, self.rules) {
+            if !has_quiet_move(pos, self.rules) {
+                return -(WIN - ply as i32);
+            }
+            if ply > 0 && rule_draw(self.rules, pos, counters).is_some() {
+                return 0;
+            }
+            return evaluate(pos, self.rules);
         }
         let mut moves = core::mem::take(&mut self.buffers[ply]);
         legal_moves(pos, self.rules, &mut moves);

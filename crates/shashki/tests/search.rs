@@ -254,3 +254,28 @@ fn find_shots_and_traps() {
         }
     }
 }
+
+/// Hard against Hard from a 3-kings-against-1 ending: the stronger side must win before the
+/// draw rules (Russian: 15 moves; Czech: 40 moves) end the game.
+#[test]
+fn three_kings_beat_a_king_off_the_long_diagonal_in_time() {
+    for (v, fen) in [
+        (Russian, "W:WKa1,Kb4,Kd8:BKg1"),
+        (Czech, "W:WKa1,Kb4,Kd8:BKg1"),
+        (Russian, "B:WKa1,Kc1,Ke1:BKh4"),
+    ] {
+        let mut game = Game::from_fen(v, fen).unwrap();
+        let mut engine = Engine::new(16);
+        while !game.is_over() {
+            let limits = Limits { depth: 100, nodes: 200_000 };
+            let r = choose_move(&mut engine, &game, Level::Hard, 0, limits, &mut NoClock);
+            game.play(r.best.unwrap()).unwrap();
+        }
+        assert!(
+            matches!(game.outcome(), Some(shashki::Outcome::Win { winner: Color::White, .. })),
+            "{v} {fen}: {:?} after {} plies",
+            game.outcome(),
+            game.moves().len()
+        );
+    }
+}
