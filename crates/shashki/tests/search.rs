@@ -52,19 +52,38 @@ fn root_values(p: &Position, v: Variant, depth: i32) -> Vec<(Move, i32)> {
 
 fn engine_move(v: Variant, p: &Position, depth: u32) -> (Move, i32) {
     let game = Game::from_position(v, *p);
-    let r = Engine::new(8).search(&game, Limits { depth, nodes: u64::MAX }, &mut NoClock);
+    let r = Engine::new(8).search(
+        &game,
+        Limits {
+            depth,
+            nodes: u64::MAX,
+        },
+        &mut NoClock,
+    );
     (r.best.unwrap(), r.score)
 }
 
 /// Composed shots: a quiet move that gives material away and wins more back.
 /// Found in random games by `find_shots_and_traps` below.
 const SHOTS: &[(Variant, &str)] = &[
-    (Czech, "B:W18,19,20,21,23,25,27,28,29,30,32:B1,2,4,5,6,7,8,10,11,12,13"),
+    (
+        Czech,
+        "B:W18,19,20,21,23,25,27,28,29,30,32:B1,2,4,5,6,7,8,10,11,12,13",
+    ),
     (Czech, "W:W20,24,26,28,30:B1,5,6,7,8,11,K15,16"),
-    (Russian, "W:W18,20,21,23,25,26,27,28,29,30,31:B1,2,4,6,7,8,9,11,16"),
+    (
+        Russian,
+        "W:W18,20,21,23,25,26,27,28,29,30,31:B1,2,4,6,7,8,9,11,16",
+    ),
     (Russian, "B:W5,12,18,19,25,26,29,32:B1,3,4,6,8,11"),
-    (English, "W:W20,21,22,23,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,11,14,16"),
-    (English, "B:W10,21,22,24,26,27,28,29,30,31,32:B1,3,4,5,7,8,9,11,12,14"),
+    (
+        English,
+        "W:W20,21,22,23,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,11,14,16",
+    ),
+    (
+        English,
+        "B:W10,21,22,24,26,27,28,29,30,31,32:B1,3,4,5,7,8,9,11,12,14",
+    ),
 ];
 
 /// Positions where taking the most pieces loses material to a reply shot.
@@ -76,8 +95,14 @@ fn the_engine_avoids_a_losing_capture() {
         let p = pos(fen);
         let values = root_values(&p, v, 7);
         let best = values.iter().map(|&(_, s)| s).max().unwrap();
-        let greedy = values.iter().max_by_key(|(m, _)| m.captured().count()).unwrap();
-        assert!(greedy.1 + 4 <= best, "{fen}: the greedy capture should lose material");
+        let greedy = values
+            .iter()
+            .max_by_key(|(m, _)| m.captured().count())
+            .unwrap();
+        assert!(
+            greedy.1 + 4 <= best,
+            "{fen}: the greedy capture should lose material"
+        );
         let (m, _) = engine_move(v, &p, 12);
         assert_ne!(m, greedy.0, "{v} {fen}: fell for the greedy capture");
         let chosen = values.iter().find(|(x, _)| *x == m).unwrap().1;
@@ -91,11 +116,21 @@ fn the_engine_finds_the_shot_the_minimax_proves() {
         let p = pos(fen);
         let values = root_values(&p, v, 7);
         let best = values.iter().map(|&(_, s)| s).max().unwrap();
-        let winners: Vec<Move> = values.iter().filter(|&&(_, s)| s == best).map(|&(m, _)| m).collect();
+        let winners: Vec<Move> = values
+            .iter()
+            .filter(|&&(_, s)| s == best)
+            .map(|&(m, _)| m)
+            .collect();
         assert_eq!(winners.len(), 1, "{fen}: one winning move");
-        assert!(is_sacrifice(&p, v, &winners[0]), "{fen}: the shot starts with a sacrifice");
+        assert!(
+            is_sacrifice(&p, v, &winners[0]),
+            "{fen}: the shot starts with a sacrifice"
+        );
         let (m, _) = engine_move(v, &p, 12);
-        assert_eq!(m, winners[0], "{v} {fen}: engine {m:?}, minimax {winners:?}");
+        assert_eq!(
+            m, winners[0],
+            "{v} {fen}: engine {m:?}, minimax {winners:?}"
+        );
     }
 }
 
@@ -114,7 +149,14 @@ fn a_won_ending_is_scored_as_a_win_with_its_distance() {
     assert_eq!(Score::from_internal(score), Score::Win(1));
     // Black to move has one man left that must be taken: a loss in 2 plies.
     let game = Game::from_position(English, pos("B:W22,K30:B14"));
-    let r = Engine::new(1).search(&game, Limits { depth: 8, nodes: u64::MAX }, &mut NoClock);
+    let r = Engine::new(1).search(
+        &game,
+        Limits {
+            depth: 8,
+            nodes: u64::MAX,
+        },
+        &mut NoClock,
+    );
     assert_eq!(Score::from_internal(r.score), Score::Loss(2));
 }
 
@@ -127,7 +169,8 @@ fn random_games(v: Variant, games: usize, seed: u64) -> Vec<Game> {
         let plies = rng.below(60) as usize;
         while !g.is_over() && g.moves().len() < plies {
             let moves = g.legal_moves();
-            g.play(moves[rng.below(moves.len() as u64) as usize]).unwrap();
+            g.play(moves[rng.below(moves.len() as u64) as usize])
+                .unwrap();
         }
         if !g.is_over() {
             out.push(g);
@@ -143,7 +186,10 @@ fn every_level_returns_a_legal_move() {
         for g in random_games(v, 12, 7 + v as u64) {
             let legal = g.legal_moves();
             for level in Level::ALL {
-                let limits = Limits { depth: 6, nodes: 20_000 };
+                let limits = Limits {
+                    depth: 6,
+                    nodes: 20_000,
+                };
                 let r = choose_move(&mut engine, &g, level, 1, limits, &mut NoClock);
                 let m = r.best.expect("a move");
                 assert!(legal.contains(&m), "{v} {level} {}", g.fen());
@@ -174,7 +220,14 @@ fn the_search_stops_when_the_clock_says_so_and_still_answers() {
     assert!(r.nodes <= 4 * 1024 + 1, "{} nodes", r.nodes);
     assert!(game.legal_moves().contains(&r.best.unwrap()));
     // A node limit works the same way.
-    let r = engine.search(&game, Limits { depth: 100, nodes: 5000 }, &mut NoClock);
+    let r = engine.search(
+        &game,
+        Limits {
+            depth: 100,
+            nodes: 5000,
+        },
+        &mut NoClock,
+    );
     assert!(r.nodes <= 5001, "{} nodes", r.nodes);
     assert!(game.legal_moves().contains(&r.best.unwrap()));
 }
@@ -184,7 +237,10 @@ fn levels_are_deterministic_for_a_seed() {
     for v in Variant::ALL {
         for g in random_games(v, 6, 99 + v as u64) {
             for level in Level::ALL {
-                let limits = Limits { depth: 8, nodes: 50_000 };
+                let limits = Limits {
+                    depth: 8,
+                    nodes: 50_000,
+                };
                 let a = choose_move(&mut Engine::new(2), &g, level, 42, limits, &mut NoClock);
                 let b = choose_move(&mut Engine::new(2), &g, level, 42, limits, &mut NoClock);
                 assert_eq!(a.best, b.best, "{v} {level}");
@@ -199,7 +255,14 @@ fn easy_varies_its_moves_with_the_seed() {
     let g = Game::new(Russian);
     let mut seen = std::collections::HashSet::new();
     for seed in 0..20 {
-        let r = choose_move(&mut Engine::new(1), &g, Level::Easy, seed, Limits::default(), &mut NoClock);
+        let r = choose_move(
+            &mut Engine::new(1),
+            &g,
+            Level::Easy,
+            seed,
+            Limits::default(),
+            &mut NoClock,
+        );
         seen.insert(r.best.unwrap());
     }
     assert!(seen.len() >= 3, "easy played only {seen:?}");
@@ -241,10 +304,17 @@ fn find_shots_and_traps() {
                 shots += 1;
                 println!("shot {v} {fen} best {best} second {second:?}");
             }
-            let greedy = values.iter().max_by_key(|(m, _)| m.captured().count()).unwrap();
+            let greedy = values
+                .iter()
+                .max_by_key(|(m, _)| m.captured().count())
+                .unwrap();
             if traps < 3
                 && greedy.0.captured().count() >= 1
-                && values.iter().filter(|(m, _)| m.captured().count() == greedy.0.captured().count()).count() == 1
+                && values
+                    .iter()
+                    .filter(|(m, _)| m.captured().count() == greedy.0.captured().count())
+                    .count()
+                    == 1
                 && greedy.1 + 4 <= best
                 && best >= 0
             {
@@ -267,12 +337,21 @@ fn three_kings_beat_a_king_off_the_long_diagonal_in_time() {
         let mut game = Game::from_fen(v, fen).unwrap();
         let mut engine = Engine::new(16);
         while !game.is_over() {
-            let limits = Limits { depth: 100, nodes: 200_000 };
+            let limits = Limits {
+                depth: 100,
+                nodes: 200_000,
+            };
             let r = choose_move(&mut engine, &game, Level::Hard, 0, limits, &mut NoClock);
             game.play(r.best.unwrap()).unwrap();
         }
         assert!(
-            matches!(game.outcome(), Some(shashki::Outcome::Win { winner: Color::White, .. })),
+            matches!(
+                game.outcome(),
+                Some(shashki::Outcome::Win {
+                    winner: Color::White,
+                    ..
+                })
+            ),
             "{v} {fen}: {:?} after {} plies",
             game.outcome(),
             game.moves().len()

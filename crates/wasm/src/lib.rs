@@ -1,0 +1,427 @@
+//! WebAssembly bindings: the page's only way into the engine. No game logic lives here — each
+//! export turns plain JS values into engine calls and back, and every bad input becomes a JS
+//! `Error` with a readable message rather than a trap.
+//!
+//! A game crosses the boundary as a plain value `{ variant, start, moves }` (start FEN and move
+//! texts), so the page can store it; every call replays and so re-validates it.
+
+use std::cell::RefCell;
+
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+
+use shashki::level::{choose_move, Level};
+use shashki::notation::{capture_paths, move_squares, move_to_string, square_name};
+use shashki::search::{Clock, Engine, Limits, Score};
+use shashki::{fen, Color, Game, Move, Outcome, Position, Variant};
+
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// The stored form of a game.
+#[derive(Serialize, Deserialize, Clone, Debug)]
+pub struct GameState {
+    pub variant: String,
+    pub start: String,
+    pub moves: Vec<String>,
+}
+
+fn err(msg: impl std::fmt::Display) -> JsError {
+    JsError::new(&msg.to_string())
+}
+
+fn parse_variant(v: &str) -> Result<Variant, JsError> {
+    v.parse::<Variant>().map_err(err)
+}
+
+fn load(state: JsValue) -> Result<Game, JsError> {
+    let s: GameState =
+        serde_wasm_bindgen::from_value(state).map_err(|e| err(format!("not a game value: {e}")))?;
+    load_state(&s).map_err(err)
+}
+
+/// Replays a stored game; the error says which part is wrong.
+fn load_state(s: &GameState) -> Result<Game, String> {
+    let err = |m: String| m;
+    let variant = s.variant.parse::<Variant>().map_err(|e| e.to_string())?;
+    let mut game =
+        Game::from_fen(variant, &s.start).map_err(|e| err(format!("start position: {e}")))?;
+    if s.moves.len() > 10_000 {
+        return Err("too many moves in the game value".into());
+    }
+    for (i, m) in s.moves.iter().enumerate() {
+        game.play_text(m)
+            .map_err(|e| err(format!("move {} ({m}): {e}", i + 1)))?;
+    }
+    Ok(game)
+}
+
+fn save(game: &Game) -> GameState {
+    GameState {
+        variant: game.variant().name().to_string(),
+        start: fen::to_fen(game.start_position()),
+        moves: (0..game.moves().len())
+            .map(|i| game.move_text(i).expect("played move"))
+            .collect(),
+    }
+}
+
+fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsError> {
+    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(err)
+}
+
+/// A new game from the variant's start position.
+#[wasm_bindgen]
+pub fn new_game(variant: &str) -> Result<JsValue, JsError> {
+    to_js(&save(&Game::new(parse_variant(variant)?)))
+}
+
+/// A new game from a FEN (a position set up in the editor).
+#[wasm_bindgen]
+pub fn game_from_fen(variant: &str, fen_text: &str) -> Result<JsValue, JsError> {
+    let game = Game::from_fen(parse_variant(variant)?, fen_text).map_err(err)?;
+    to_js(&save(&game))
+}
+
+/// One legal move as the page uses it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MoveView {
+    /// In the variant's notation with the full path.
+    pub text: String,
+    pub from: String,
+    pub to: String,
+    /// Every way to play it, as the squares visited (from, landing squares…); algebraic.
+    pub paths: Vec<Vec<String>>,
+    pub captured: Vec<String>,
+    pub promotes: bool,
+}
+
+fn alg(sq: shashki::Square) -> String {
+    sq.algebraic().to_string()
+}
+
+fn move_views(game: &Game) -> Vec<MoveView> {
+    let pos = game.position();
+    let rules = game.rules();
+    let paths = if game.is_over() {
+        Vec::new()
+    } else {
+        capture_paths(pos, rules)
+    };
+    game.legal_moves()
+        .iter()
+        .map(|m| {
+            let mut all: Vec<Vec<String>> = paths
+                .iter()
+                .filter(|p| p.mv == *m)
+                .map(|p| {
+                    std::iter::once(m.from())
+                        .chain(p.landings.iter().copied())
+                        .map(alg)
+                        .collect()
+                })
+                .collect();
+            if all.is_empty() {
+                all.push(move_squares(pos, rules, m).into_iter().map(alg).collect());
+            }
+            all.dedup();
+            MoveView {
+                text: move_to_string(pos, rules, m),
+                from: alg(m.from()),
+                to: alg(m.to()),
+                paths: all,
+                captured: m.captured().into_iter().map(alg).collect(),
+                promotes: m.promotes(),
+            }
+        })
+        .collect()
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PieceView {
+    pub square: String,
+    /// The square's number 1–32.
+    pub number: u8,
+    pub color: &'static str,
+    pub king: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OutcomeView {
+    /// "white", "black" or "draw".
+    pub result: &'static str,
+    /// A stable code: no-pieces, no-moves, repetition, forty-quiet-moves, …
+    pub reason: &'static str,
+    pub text: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct View {
+    pub variant: &'static str,
+    pub fen: String,
+    pub turn: &'static str,
+    pub pieces: Vec<PieceView>,
+    pub moves: Vec<MoveView>,
+    pub history: Vec<String>,
+    pub must_capture: bool,
+    /// Czech: a king can capture, so a king must.
+    pub king_must_capture: bool,
+    pub outcome: Option<OutcomeView>,
+    /// Square names as the variant writes them, indexed by number - 1.
+    pub square_names: Vec<String>,
+}
+
+fn outcome_view(o: Outcome) -> OutcomeView {
+    use shashki::{DrawReason as D, WinReason as W};
+    let (result, reason) = match o {
+        Outcome::Win { winner, reason } => (
+            winner.name(),
+            match reason {
+                W::NoPieces => "no-pieces",
+                W::NoMoves => "no-moves",
+            },
+        ),
+        Outcome::Draw(r) => (
+            "draw",
+            match r {
+                D::Repetition => "repetition",
+                D::FortyQuietMoves => "forty-quiet-moves",
+                D::FortyKingMoves => "forty-king-moves",
+                D::FifteenKingMoves => "fifteen-king-moves",
+                D::ThreeKingsAgainstKing => "three-kings",
+                D::LongDiagonal => "long-diagonal",
+                D::SmallEnding => "small-ending",
+                D::KingEndingNoProgress => "king-ending",
+            },
+        ),
+    };
+    OutcomeView {
+        result,
+        reason,
+        text: o.to_string(),
+    }
+}
+
+fn pieces(pos: &Position) -> Vec<PieceView> {
+    let mut v = Vec::new();
+    for color in [Color::White, Color::Black] {
+        for sq in pos.pieces(color) {
+            v.push(PieceView {
+                square: alg(sq),
+                number: sq.number(),
+                color: color.name(),
+                king: pos.kings(color).contains(sq),
+            });
+        }
+    }
+    v
+}
+
+/// Everything the page draws: pieces, legal moves with their paths, history, status.
+#[wasm_bindgen]
+pub fn view(state: JsValue) -> Result<JsValue, JsError> {
+    let game = load(state)?;
+    let pos = game.position();
+    let moves = move_views(&game);
+    let must_capture = moves.iter().any(|m| !m.captured.is_empty());
+    let king_must_capture = must_capture
+        && game.rules().king_capture_priority
+        && game
+            .legal_moves()
+            .iter()
+            .all(|m| pos.kings(pos.side_to_move()).contains(m.from()));
+    let v = View {
+        variant: game.variant().name(),
+        fen: game.fen(),
+        turn: pos.side_to_move().name(),
+        pieces: pieces(pos),
+        history: (0..game.moves().len())
+            .filter_map(|i| game.move_text(i))
+            .collect(),
+        moves,
+        must_capture,
+        king_must_capture: king_must_capture && pos.men(pos.side_to_move()).any(),
+        outcome: game.outcome().map(outcome_view),
+        square_names: shashki::Square::ALL
+            .iter()
+            .map(|&s| square_name(game.rules(), s))
+            .collect(),
+    };
+    to_js(&v)
+}
+
+/// The legal moves of the current position.
+#[wasm_bindgen]
+pub fn legal_moves(state: JsValue) -> Result<JsValue, JsError> {
+    to_js(&move_views(&load(state)?))
+}
+
+/// The game after a move given in any accepted notation (or as squares joined by `-`/`:`).
+#[wasm_bindgen]
+pub fn apply(state: JsValue, mv: &str) -> Result<JsValue, JsError> {
+    let mut game = load(state)?;
+    game.play_text(mv).map_err(err)?;
+    to_js(&save(&game))
+}
+
+/// The game with its last move taken back (unchanged if there is none).
+#[wasm_bindgen]
+pub fn undo(state: JsValue) -> Result<JsValue, JsError> {
+    let mut game = load(state)?;
+    game.undo();
+    to_js(&save(&game))
+}
+
+/// The normalised FEN of a position, or an error saying what is wrong.
+#[wasm_bindgen]
+pub fn check_fen(fen_text: &str) -> Result<String, JsError> {
+    fen::parse(fen_text).map(|p| fen::to_fen(&p)).map_err(err)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SearchOptions {
+    pub level: Option<String>,
+    /// Milliseconds; Hard's time per move (default 1000).
+    pub movetime: Option<f64>,
+    pub seed: Option<f64>,
+    pub nodes: Option<f64>,
+    pub depth: Option<f64>,
+    pub hash_mb: Option<f64>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchView {
+    /// `None` when the game is over.
+    pub r#move: Option<MoveView>,
+    /// "cp", "win" or "loss".
+    pub score_kind: &'static str,
+    /// Centi-men for "cp", plies for "win"/"loss"; from the side to move's point of view.
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: f64,
+    pub pv: Vec<String>,
+}
+
+struct Deadline(f64);
+
+impl Clock for Deadline {
+    fn expired(&mut self) -> bool {
+        js_sys::Date::now() >= self.0
+    }
+}
+
+thread_local! {
+    static ENGINE: RefCell<Option<(usize, Engine)>> = const { RefCell::new(None) };
+}
+
+fn number(name: &str, v: Option<f64>, min: f64, max: f64, default: f64) -> Result<f64, JsError> {
+    match v {
+        None => Ok(default),
+        Some(x) if x.is_finite() && x >= min && x <= max => Ok(x),
+        Some(x) => Err(err(format!("option {name} = {x} is outside {min}..{max}"))),
+    }
+}
+
+/// The engine's move for the side to move: `options = { level, movetime, seed, nodes, depth,
+/// hashMb }`. Hint = level "hard".
+#[wasm_bindgen]
+pub fn best_move(state: JsValue, options: JsValue) -> Result<JsValue, JsError> {
+    let game = load(state)?;
+    let o: SearchOptions = if options.is_undefined() || options.is_null() {
+        SearchOptions::default()
+    } else {
+        serde_wasm_bindgen::from_value(options).map_err(|e| err(format!("search options: {e}")))?
+    };
+    let level = match o.level.as_deref() {
+        None => Level::Hard,
+        Some(l) => l.parse::<Level>().map_err(err)?,
+    };
+    let movetime = number("movetime", o.movetime, 1.0, 600_000.0, 1000.0)?;
+    let seed = number("seed", o.seed, 0.0, 9.0e15, 0.0)? as u64;
+    let nodes = number("nodes", o.nodes, 1.0, 1.0e12, 1.0e12)? as u64;
+    let depth = number("depth", o.depth, 1.0, 100.0, 100.0)? as u32;
+    let hash_mb = number("hashMb", o.hash_mb, 1.0, 512.0, 32.0)? as usize;
+    let mut clock = Deadline(js_sys::Date::now() + movetime);
+    let result = ENGINE.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.as_ref().is_none_or(|(mb, _)| *mb != hash_mb) {
+            *slot = Some((hash_mb, Engine::new(hash_mb)));
+        }
+        let engine = &mut slot.as_mut().expect("just set").1;
+        choose_move(
+            engine,
+            &game,
+            level,
+            seed,
+            Limits { depth, nodes },
+            &mut clock,
+        )
+    });
+    let pos = *game.position();
+    let views = move_views(&game);
+    let chosen = result.best.and_then(|b| {
+        let text = move_to_string(&pos, game.rules(), &b);
+        views.into_iter().find(|v| v.text == text)
+    });
+    let (score_kind, score) = match Score::from_internal(result.score) {
+        Score::Centi(c) => ("cp", c),
+        Score::Win(n) => ("win", n as i32),
+        Score::Loss(n) => ("loss", n as i32),
+    };
+    let mut p = pos;
+    let pv = result
+        .pv
+        .iter()
+        .map(|m: &Move| {
+            let t = move_to_string(&p, game.rules(), m);
+            p = p.play(m);
+            t
+        })
+        .collect();
+    to_js(&SearchView {
+        r#move: chosen,
+        score_kind,
+        score,
+        depth: result.depth,
+        nodes: result.nodes as f64,
+        pv,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stored_games_replay_and_bad_ones_are_rejected() {
+        let mut g = Game::new(Variant::Russian);
+        g.play_text("c3-d4").unwrap();
+        let s = save(&g);
+        assert_eq!(s.moves, ["c3-d4"]);
+        assert_eq!(load_state(&s).unwrap().fen(), g.fen());
+        let bad = GameState {
+            moves: vec!["c3-d4".into(), "c3-d4".into()],
+            ..s.clone()
+        };
+        assert!(load_state(&bad).is_err());
+        let bad = GameState {
+            variant: "polish".into(),
+            ..s.clone()
+        };
+        assert!(load_state(&bad).is_err());
+        let bad = GameState {
+            start: "W:W99".into(),
+            ..s
+        };
+        assert!(load_state(&bad).is_err());
+    }
+}
