@@ -1,0 +1,205 @@
+// The board: draws a view (pieces, marks, selection, hint) and turns pointer input into square
+// events. It knows no rules — the page hands it what to show, as chessground does.
+
+const FILES = 'abcdefgh';
+
+/// Dark squares in numbering order (1 = b8 … 32 = g1).
+export const SQUARES = (() => {
+  const out = [];
+  for (let row = 0; row < 8; row++) {
+    for (let k = 0; k < 4; k++) {
+      const file = row % 2 === 0 ? 2 * k + 1 : 2 * k;
+      out.push(FILES[file] + (8 - row));
+    }
+  }
+  return out;
+})();
+
+export function coords(sq) {
+  return { file: FILES.indexOf(sq[0]), rank: Number(sq[1]) - 1 };
+}
+
+/// Squares strictly between two squares on one diagonal.
+export function between(a, b) {
+  const p = coords(a), q = coords(b);
+  const df = Math.sign(q.file - p.file), dr = Math.sign(q.rank - p.rank);
+  const out = [];
+  if (Math.abs(q.file - p.file) !== Math.abs(q.rank - p.rank)) return out;
+  for (let f = p.file + df, r = p.rank + dr; f !== q.file; f += df, r += dr) {
+    out.push(FILES[f] + (r + 1));
+  }
+  return out;
+}
+
+export class Board {
+  constructor(el, svg, handlers) {
+    this.el = el;
+    this.svg = svg;
+    this.handlers = handlers;
+    this.cells = new Map();
+    this.orientation = null;
+    this.variant = null;
+    this.drag = null;
+    el.addEventListener('pointerdown', (e) => this.pointerDown(e));
+    el.addEventListener('pointermove', (e) => this.pointerMove(e));
+    el.addEventListener('pointerup', (e) => this.pointerUp(e));
+    el.addEventListener('pointercancel', () => this.endDrag());
+    el.addEventListener('contextmenu', (e) => e.preventDefault());
+  }
+
+  /// Rebuilds the grid when the orientation or the variant's square labels change.
+  setup(orientation, variant, squareNames, label) {
+    if (orientation === this.orientation && variant === this.variant) return;
+    this.orientation = orientation;
+    this.variant = variant;
+    this.el.replaceChildren();
+    this.cells.clear();
+    this.el.setAttribute('aria-label', label);
+    for (let row = 0; row < 8; row++) {
+      for (let col = 0; col < 8; col++) {
+        const file = orientation === 'white' ? col : 7 - col;
+        const rank = orientation === 'white' ? 7 - row : row;
+        const cell = document.createElement('div');
+        const dark = (file + rank) % 2 === 0;
+        cell.className = dark ? 'sq dark' : 'sq light';
+        const name = FILES[file] + (rank + 1);
+        if (dark) {
+          cell.dataset.square = name;
+          cell.setAttribute('role', 'gridcell');
+          const number = SQUARES.indexOf(name) + 1;
+          if (variant === 'english') {
+            const n = document.createElement('span');
+            n.className = 'num';
+            n.textContent = squareNames[number - 1];
+            cell.append(n);
+          }
+          this.cells.set(name, cell);
+        }
+        if (variant !== 'english') {
+          if (row === 7) cell.append(label_('file', FILES[file]));
+          if (col === 0) cell.append(label_('rank', String(rank + 1)));
+        }
+        this.el.append(cell);
+      }
+    }
+  }
+
+  /// state: { pieces: [{square,color,king}], movable:Set, mustCapture:Set, selected:[squares],
+  ///          targets:Set, faded:Set, lastMove:[squares], hint:[squares], moving:{from,to} }
+  render(state) {
+    const bySquare = new Map(state.pieces.map((p) => [p.square, p]));
+    if (state.moving) {
+      const p = bySquare.get(state.moving.from);
+      if (p) {
+        bySquare.delete(state.moving.from);
+        bySquare.set(state.moving.to, p);
+      }
+    }
+    for (const [name, cell] of this.cells) {
+      const p = bySquare.get(name);
+      let pieceEl = cell.querySelector('[data-piece]');
+      const kind = p ? `${p.color}-${p.king ? 'king' : 'man'}` : null;
+      if (!kind && pieceEl) pieceEl.remove();
+      if (kind) {
+        if (!pieceEl) {
+          pieceEl = document.createElement('div');
+          cell.append(pieceEl);
+        }
+        if (pieceEl.dataset.piece !== kind) {
+          pieceEl.dataset.piece = kind;
+          pieceEl.className = `piece ${p.color}${p.king ? ' king' : ''}`;
+        }
+        const origin = state.moving && name === state.moving.to ? state.moving.from : name;
+        pieceEl.classList.toggle('movable', state.movable.has(origin) && !state.moving);
+        pieceEl.classList.toggle('must-capture', state.mustCapture.has(origin) && !state.moving);
+        pieceEl.classList.toggle('faded', state.faded.has(name));
+        pieceEl.setAttribute('aria-label', kind.replace('-', ' '));
+      }
+      cell.classList.toggle('target', state.targets.has(name));
+      cell.classList.toggle('selected', state.selected.includes(name));
+      cell.classList.toggle('last', state.lastMove.includes(name));
+      cell.classList.toggle('hint', state.hint.includes(name));
+      cell.setAttribute('aria-label', name + (kind ? ' ' + kind.replace('-', ' ') : ''));
+    }
+    this.drawArrow(state.hint);
+  }
+
+  drawArrow(path) {
+    this.svg.replaceChildren();
+    if (!path || path.length < 2) return;
+    const pts = path.map((sq) => {
+      const { file, rank } = coords(sq);
+      const x = this.orientation === 'white' ? file : 7 - file;
+      const y = this.orientation === 'white' ? 7 - rank : rank;
+      return `${x + 0.5},${y + 0.5}`;
+    });
+    const ns = 'http://www.w3.org/2000/svg';
+    const line = document.createElementNS(ns, 'polyline');
+    line.setAttribute('points', pts.join(' '));
+    line.setAttribute('class', 'arrow');
+    this.svg.append(line);
+    const end = document.createElementNS(ns, 'circle');
+    const [x, y] = pts[pts.length - 1].split(',');
+    end.setAttribute('cx', x);
+    end.setAttribute('cy', y);
+    end.setAttribute('r', '0.18');
+    end.setAttribute('class', 'arrow-end');
+    this.svg.append(end);
+  }
+
+  squareAt(x, y) {
+    const el = document.elementFromPoint(x, y);
+    const cell = el && el.closest('[data-square]');
+    return cell && this.el.contains(cell) ? cell.dataset.square : null;
+  }
+
+  pointerDown(e) {
+    if (e.button !== 0) return;
+    const cell = e.target.closest('[data-square]');
+    if (!cell) return;
+    const sq = cell.dataset.square;
+    const piece = cell.querySelector('[data-piece]');
+    // A press on a piece that may move starts a possible drag; everything else is a click.
+    if (piece && piece.classList.contains('movable') && this.handlers.canDrag(sq)) {
+      e.preventDefault();
+      this.drag = { from: sq, piece, x: e.clientX, y: e.clientY, moved: false, id: e.pointerId };
+      this.el.setPointerCapture(e.pointerId);
+      this.handlers.onSquare(sq, 'press');
+    } else {
+      this.handlers.onSquare(sq, 'click');
+    }
+  }
+
+  pointerMove(e) {
+    const d = this.drag;
+    if (!d || e.pointerId !== d.id) return;
+    const dx = e.clientX - d.x, dy = e.clientY - d.y;
+    if (!d.moved && Math.hypot(dx, dy) < 6) return;
+    d.moved = true;
+    d.piece.classList.add('dragging');
+    d.piece.style.transform = `translate(${dx}px, ${dy}px)`;
+  }
+
+  pointerUp(e) {
+    const d = this.drag;
+    if (!d || e.pointerId !== d.id) return;
+    const sq = this.squareAt(e.clientX, e.clientY);
+    this.endDrag();
+    if (d.moved && sq && sq !== d.from) this.handlers.onSquare(sq, 'drop');
+  }
+
+  endDrag() {
+    if (!this.drag) return;
+    const { piece } = this.drag;
+    piece.classList.remove('dragging');
+    piece.style.transform = '';
+    this.drag = null;
+  }
+}
+
+function label_(kind, text) {
+  const s = document.createElement('span');
+  s.className = `coord ${kind}`;
+  s.textContent = text;
+  return s;
+}
