@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use shashki::eval::{weights, Weights};
 use shashki::level::{choose_move, Level, Rng};
 use shashki::notation::move_to_string;
 use shashki::perft::{perft, Counting};
@@ -191,9 +192,26 @@ fn opening(variant: Variant, seed: u64) -> Game {
 
 const MAX_PLIES: usize = 600;
 
+/// `name=value,…` weight changes on top of the variant's table (`--a-set`, `--b-set`).
+fn parse_weights(variant: Variant, spec: Option<&str>) -> Result<Option<Weights>, Fail> {
+    let Some(spec) = spec else { return Ok(None) };
+    let mut w = *weights(variant);
+    for item in spec.split(',').filter(|s| !s.is_empty()) {
+        let (k, v) = item
+            .split_once('=')
+            .ok_or_else(|| Fail(format!("bad weight {item:?} (name=value)")))?;
+        let v: i32 = v
+            .parse()
+            .map_err(|_| Fail(format!("bad weight value in {item:?}")))?;
+        w.set(k, v).map_err(|e| Fail(format!("{k}: {e}")))?;
+    }
+    Ok(Some(w))
+}
+
 fn play_one(
     variant: Variant,
     players: [Player; 2],
+    tuned: [Option<Weights>; 2],
     index: usize,
     movetime: Option<u64>,
     seed: u64,
@@ -203,6 +221,9 @@ fn play_one(
     let first = game.position().side_to_move();
     let a_color = if index % 2 == 0 { first } else { !first };
     let mut engines = [Engine::new(16), Engine::new(16)];
+    for (e, w) in engines.iter_mut().zip(tuned) {
+        e.set_weights(w);
+    }
     while !game.is_over() && game.moves().len() < MAX_PLIES {
         let side = game.position().side_to_move();
         let who = usize::from(side != a_color); // 0 = A, 1 = B
@@ -248,6 +269,10 @@ pub fn play_match(args: &Args) -> Result<(), Fail> {
     let seed = number::<u64>(args, "--seed", 0, u64::MAX)?.unwrap_or(1);
     let threads = number::<usize>(args, "--threads", 1, 64)?.unwrap_or(2);
     let verbose = args.switch("--verbose");
+    let tuned = [
+        parse_weights(variant, args.value("--a-set"))?,
+        parse_weights(variant, args.value("--b-set"))?,
+    ];
     let next = AtomicUsize::new(0);
     let records = Mutex::new(Vec::new());
     let start = Instant::now();
@@ -258,7 +283,7 @@ pub fn play_match(args: &Args) -> Result<(), Fail> {
                 if i >= games {
                     break;
                 }
-                let r = play_one(variant, [a, b], i, movetime, seed);
+                let r = play_one(variant, [a, b], tuned, i, movetime, seed);
                 if verbose {
                     eprintln!(
                         "game {} A={} {:?} plies {}",

@@ -21,6 +21,7 @@ usage:
   shashki bestmove --variant V [--fen FEN] [--moves \"m1 m2 ..\"] [--level easy|medium|hard
                    | --depth N | --nodes N | --movetime MS] [--seed S] [--hash MB]
   shashki match --variant V --a SPEC --b SPEC --games N [--movetime MS] [--seed S] [--threads T]
+                [--a-set name=v,..] [--b-set name=v,..] [--verbose]
                 SPEC: easy | medium | hard | depth=N | nodes=N
   shashki bench [--depth N]
 

@@ -61,6 +61,40 @@ pub const ENGLISH: Weights = Weights {
     trade_down: 6,
 };
 
+impl Weights {
+    /// Sets one weight by name (`man`, `king`, `back_rank`, `centre`, `runaway`, `king_mobility`,
+    /// `long_diagonal`, `trade_down`, or `advance`/`advance_end` scaled in percent).
+    pub fn set(&mut self, name: &str, value: i32) -> Result<(), UnknownWeight> {
+        match name {
+            "man" => self.man = value,
+            "king" => self.king = value,
+            "back_rank" => self.back_rank = value,
+            "centre" => self.centre = value,
+            "runaway" => self.runaway = value,
+            "king_mobility" => self.king_mobility = value,
+            "long_diagonal" => self.long_diagonal = value,
+            "trade_down" => self.trade_down = value,
+            "advance" => self.advance.iter_mut().for_each(|a| *a = *a * value / 100),
+            "advance_end" => self
+                .advance_end
+                .iter_mut()
+                .for_each(|a| *a = *a * value / 100),
+            _ => return Err(UnknownWeight),
+        }
+        Ok(())
+    }
+}
+
+/// A weight name [`Weights::set`] does not know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownWeight;
+
+impl core::fmt::Display for UnknownWeight {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("unknown evaluation weight")
+    }
+}
+
 pub const fn weights(v: Variant) -> &'static Weights {
     match v {
         Variant::Czech => &CZECH,
@@ -195,9 +229,13 @@ fn drawish(pos: &Position, rules: &Rules) -> bool {
     })
 }
 
-/// The evaluation for the side to move.
+/// The evaluation for the side to move, with the variant's weights.
 pub fn evaluate(pos: &Position, rules: &Rules) -> i32 {
-    let w = weights(rules.variant);
+    evaluate_with(pos, rules, weights(rules.variant))
+}
+
+/// The evaluation with explicit weights (for tuning by self-play).
+pub fn evaluate_with(pos: &Position, rules: &Rules, w: &Weights) -> i32 {
     let total = pos.occupied().count() as i32;
     // 0 in the opening (24 pieces) .. 16 with 8 or fewer pieces.
     let endgame = ((24 - total).clamp(0, 16) * 16) / 16;

@@ -8,7 +8,7 @@
 use alloc::vec::Vec;
 
 use crate::draw::{next_counters, rule_draw, Counters};
-use crate::eval::evaluate;
+use crate::eval::{evaluate_with, weights, Weights};
 use crate::game::Game;
 use crate::movegen::{has_capture, has_quiet_move, legal_moves};
 use crate::moves::Move;
@@ -106,6 +106,9 @@ pub struct SearchResult {
 pub struct Engine {
     tt: Tt,
     rules: &'static Rules,
+    weights: Weights,
+    /// Weights to use instead of the variant's (tuning).
+    weights_override: Option<Weights>,
     history: [[[i32; 32]; 32]; 2],
     killers: [[Option<Move>; 2]; MAX_PLY],
     /// Hashes of the positions before the current one (game history, then search path).
@@ -134,6 +137,8 @@ impl Engine {
         Engine {
             tt: Tt::new(tt_megabytes),
             rules: crate::variant::Variant::Russian.rules(),
+            weights: *weights(crate::variant::Variant::Russian),
+            weights_override: None,
             history: [[[0; 32]; 32]; 2],
             killers: [[None; 2]; MAX_PLY],
             keys: Vec::with_capacity(512),
@@ -252,8 +257,15 @@ impl Engine {
         self.nodes
     }
 
+    /// Evaluates with these weights instead of the variant's own (for tuning matches).
+    pub fn set_weights(&mut self, w: Option<Weights>) {
+        self.weights_override = w;
+        self.tt.clear();
+    }
+
     fn prepare(&mut self, game: &Game, limits: Limits) {
         self.rules = game.rules();
+        self.weights = self.weights_override.unwrap_or(*weights(game.variant()));
         self.tt.new_search();
         self.nodes = 0;
         self.node_limit = limits.nodes.max(1);
@@ -357,7 +369,7 @@ impl Engine {
             if ply > 0 && rule_draw(self.rules, pos, counters).is_some() {
                 return 0;
             }
-            return evaluate(pos, self.rules);
+            return evaluate_with(pos, self.rules, &self.weights);
         }
         let mut moves = core::mem::take(&mut self.buffers[ply]);
         legal_moves(pos, self.rules, &mut moves);
@@ -389,7 +401,7 @@ impl Engine {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(pos, self.rules);
+            return evaluate_with(pos, self.rules, &self.weights);
         }
         let captures = moves[0].is_capture();
         // A forced reply costs nothing to look at: do not count it against the depth.
@@ -398,7 +410,7 @@ impl Engine {
         }
         // The leaves: a quiet position is evaluated, a capture is always played out.
         if depth <= 0 && !captures {
-            return evaluate(pos, self.rules);
+            return evaluate_with(pos, self.rules, &self.weights);
         }
         let mut hash_move = None;
         // Capture resolution (depth <= 0) is cheap to redo; keep the table for real depth.
