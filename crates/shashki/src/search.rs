@@ -453,6 +453,9 @@ impl Engine {
             };
             order.push((key, i as u8));
         }
+        // Late-move reductions pay in the middlegame; in sparse endings one quiet king move can
+        // decide the game, so everything is searched to full depth there.
+        let reducible = pos.occupied().count() > 6;
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_index = None;
@@ -489,8 +492,9 @@ impl Engine {
             } else {
                 let late = i >= if pv_node { 4 } else { 2 };
                 let mut reduction = 0;
-                if depth >= 3 && quiet && late && key < (1 << 22) - 1 {
-                    reduction = 1 + (i >= 8) as i32 + (depth >= 8 && i >= 12) as i32;
+                if depth >= 2 && quiet && late && key < (1 << 22) - 1 && reducible {
+                    reduction = 1 + ((depth as u32).ilog2() * (i as u32).ilog2() / 3) as i32;
+                    reduction = reduction.min(depth - 1);
                 }
                 let (a, d) = (-alpha - 1, depth - 1);
                 s = -self.node(
