@@ -68,6 +68,14 @@ const pieceOn = (page, sq) => page.locator(`[data-square="${algebraic(sq)}"] [da
 const thinking = (page) => page.locator('[data-thinking]');
 const TARGET = /(^|\s)target(\s|$)/;
 
+/**
+ * A ☰ menu item such as [data-variant="czech"]. The page also marks other elements with the same
+ * attributes (the move list carries data-variant), so the item is the clickable one: a button,
+ * link, menu item or input.
+ */
+const ITEM = ':is(button, a, input, [role^="menuitem"], [role="option"], [role="radio"])';
+const menuItem = (page, attr, value) => page.locator(`${ITEM}[data-${attr}="${value}"]`);
+
 /** Opens the page and waits until the board is drawn and the status knows whose turn it is. */
 async function openPage(page) {
   await page.goto('/');
@@ -80,13 +88,13 @@ async function waitReady(page) {
 }
 
 async function openMenu(page) {
-  const probe = page.locator('[data-variant="russian"]');
+  const probe = menuItem(page, 'variant', 'russian');
   if (!(await probe.isVisible())) await page.locator('[data-action="menu"]').click();
   await expect(probe).toBeVisible();
 }
 
 async function closeMenu(page) {
-  const probe = page.locator('[data-variant="russian"]');
+  const probe = menuItem(page, 'variant', 'russian');
   if (await probe.isVisible()) {
     await page.locator('[data-action="menu"]').click();
     if (await probe.isVisible()) await page.keyboard.press('Escape');
@@ -101,15 +109,15 @@ async function closeMenu(page) {
 async function newGame(page, { variant, mode = 'hotseat', level = 'easy', color = 'white', open = true }) {
   if (open) await openPage(page);
   await openMenu(page);
-  await page.locator(`[data-mode="${mode}"]`).click();
+  await menuItem(page, 'mode', mode).click();
   if (mode === 'computer') {
     await openMenu(page);
-    await page.locator(`[data-level="${level}"]`).click();
+    await menuItem(page, 'level', level).click();
     await openMenu(page);
-    await page.locator(`[data-color="${color}"]`).click();
+    await menuItem(page, 'color', color).click();
   }
   await openMenu(page);
-  await page.locator(`[data-variant="${variant}"]`).click();
+  await menuItem(page, 'variant', variant).click();
   await closeMenu(page);
   await expect(status(page)).toHaveAttribute('data-turn', /^(white|black)$/);
   await expect(status(page)).not.toHaveAttribute('data-result', /.*/);
@@ -544,7 +552,7 @@ test.describe('vs computer', () => {
     expect(probe.ticks).toBeGreaterThanOrEqual(10);
     // And the menu opens.
     await page.locator('[data-action="menu"]').click();
-    await expect(page.locator('[data-variant="russian"]')).toBeVisible();
+    await expect(menuItem(page, 'variant', 'russian')).toBeVisible();
     await expect(thinking(page), 'the menu opened while the computer was thinking').toHaveCount(1);
     await page.keyboard.press('Escape');
     await waitForComputer(page, 2);
@@ -707,7 +715,7 @@ test.describe('languages', () => {
     const before = { lang: await page.evaluate(() => document.documentElement.lang), undo: (await undo.textContent()).trim() };
     expect(before.lang).toBe('en');
     await openMenu(page);
-    await page.locator('[data-lang="cs"]').click();
+    await menuItem(page, 'lang', 'cs').click();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('cs');
     await expect(undo).not.toHaveText(before.undo);
     const cs = (await undo.textContent()).trim();
@@ -716,7 +724,7 @@ test.describe('languages', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('cs');
     await expect(undo).toHaveText(cs);
     await openMenu(page);
-    await page.locator('[data-lang="ru"]').click();
+    await menuItem(page, 'lang', 'ru').click();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('ru');
     await expect(undo).not.toHaveText(cs);
     await expect(undo).not.toHaveText(before.undo);

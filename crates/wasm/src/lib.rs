@@ -231,12 +231,15 @@ pub fn view(state: JsValue) -> Result<JsValue, JsError> {
     let pos = game.position();
     let moves = move_views(&game);
     let must_capture = moves.iter().any(|m| !m.captured.is_empty());
-    let king_must_capture = must_capture
-        && game.rules().king_capture_priority
-        && game
-            .legal_moves()
-            .iter()
-            .all(|m| pos.kings(pos.side_to_move()).contains(m.from()));
+    // Czech: say so when the king rule is what stops a man from capturing.
+    let king_must_capture = must_capture && game.rules().king_capture_priority && {
+        let mut free = *game.rules();
+        free.king_capture_priority = false;
+        let mut all = Vec::new();
+        shashki::legal_moves(pos, &free, &mut all);
+        all.iter()
+            .any(|m| m.is_capture() && pos.men(pos.side_to_move()).contains(m.from()))
+    };
     let v = View {
         variant: game.variant().name(),
         fen: game.fen(),
@@ -247,7 +250,7 @@ pub fn view(state: JsValue) -> Result<JsValue, JsError> {
             .collect(),
         moves,
         must_capture,
-        king_must_capture: king_must_capture && pos.men(pos.side_to_move()).any(),
+        king_must_capture,
         outcome: game.outcome().map(outcome_view),
         square_names: shashki::Square::ALL
             .iter()
