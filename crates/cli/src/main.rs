@@ -11,6 +11,7 @@ use shashki::{fen, legal_moves, Position, Variant};
 
 mod args;
 mod engine;
+mod soak;
 
 use args::{Args, Fail};
 
@@ -24,6 +25,7 @@ usage:
                 [--a-set name=v,..] [--b-set name=v,..] [--verbose]
                 SPEC: easy | medium | hard | depth=N | nodes=N
   shashki bench [--depth N]
+  shashki soak --variant V [--games N] [--seed S]
 
 perft prints one line per depth: depth, nodes, milliseconds, nodes per second.
 --dups counts every capture path; by default moves with the same from, to and
@@ -124,6 +126,7 @@ fn run() -> Result<(), Fail> {
         "bestmove" => engine::bestmove(&args),
         "match" => engine::play_match(&args),
         "bench" => engine::bench(&args),
+        "soak" => soak::soak(&args),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())
