@@ -105,8 +105,15 @@ fn bad_arguments_exit_2_with_a_reason() {
 #[test]
 fn a_short_soak_finds_no_broken_invariant() {
     for v in ["czech", "russian", "english"] {
-        let o = shashki(&["soak", "--variant", v, "--games", "6", "--seed", "3"], None);
-        assert!(o.status.success(), "{v}: {}", String::from_utf8_lossy(&o.stderr));
+        let o = shashki(
+            &["soak", "--variant", v, "--games", "6", "--seed", "3"],
+            None,
+        );
+        assert!(
+            o.status.success(),
+            "{v}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
         assert!(stdout(&o).contains("6 games"), "{}", stdout(&o));
     }
 }

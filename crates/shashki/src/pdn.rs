@@ -1,0 +1,351 @@
+//! PDN (Portable Draughts Notation): games in and out, with the tags players and programs use
+//! (Event, Date, White, Black, Result, GameType, FEN) and movetext in the variant's notation.
+//!
+//! Import is lenient in form — comments `{…}`, variations `(…)`, move numbers, NAGs and
+//! annotation marks, numbers or algebraic squares, any separator — and strict in meaning: every
+//! move must be legal, and an error names the line and the reason.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::fen;
+use crate::game::{Game, Outcome, PlayError};
+use crate::position::{Color, Position};
+use crate::variant::Variant;
+
+/// Header tags of a game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tags {
+    /// In file order; names as written.
+    pub pairs: Vec<(String, String)>,
+}
+
+impl Tags {
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.pairs
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    pub fn set(&mut self, name: &str, value: &str) {
+        match self
+            .pairs
+            .iter_mut()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+        {
+            Some(p) => p.1 = value.to_string(),
+            None => self.pairs.push((name.to_string(), value.to_string())),
+        }
+    }
+}
+
+/// Why a PDN was rejected, with the 1-based line where it happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PdnError {
+    pub line: usize,
+    pub kind: PdnErrorKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PdnErrorKind {
+    Empty,
+    /// A `[Tag "value"]` line that does not parse.
+    BadTag(String),
+    /// `GameType` names a variant this program does not play.
+    UnsupportedGameType(String),
+    BadFen(fen::FenError),
+    /// A move that is not legal (or not a move) at that point.
+    BadMove {
+        number: usize,
+        text: String,
+        error: PlayError,
+    },
+    /// A `{` comment or `(` variation that is never closed.
+    Unclosed(char),
+}
+
+impl fmt::Display for PdnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: ", self.line)?;
+        match &self.kind {
+            PdnErrorKind::Empty => f.write_str("no game found"),
+            PdnErrorKind::BadTag(t) => write!(f, "bad tag {t:?}"),
+            PdnErrorKind::UnsupportedGameType(t) => {
+                write!(
+                    f,
+                    "GameType {t} is not Czech (29), Russian (25) or English (21)"
+                )
+            }
+            PdnErrorKind::BadFen(e) => write!(f, "FEN: {e}"),
+            PdnErrorKind::BadMove {
+                number,
+                text,
+                error,
+            } => {
+                write!(f, "move {number} ({text}): {error}")
+            }
+            PdnErrorKind::Unclosed(c) => write!(f, "unclosed {c}"),
+        }
+    }
+}
+
+/// The PDN `GameType` number of a variant.
+pub fn game_type(v: Variant) -> u8 {
+    v.rules().pdn_game_type
+}
+
+fn variant_of_game_type(s: &str) -> Option<Variant> {
+    // "25" or "25,W,8,8,A0,0": only the first number names the rules.
+    let n: u8 = s.split(',').next()?.trim().parse().ok()?;
+    Variant::ALL.into_iter().find(|v| game_type(*v) == n)
+}
+
+/// The result token for an outcome, in the variant's convention.
+fn result_token(v: Variant, o: Option<Outcome>) -> &'static str {
+    let english = v == Variant::English;
+    match o {
+        None => "*",
+        Some(Outcome::Win {
+            winner: Color::White,
+            ..
+        }) => {
+            if english {
+                "1-0"
+            } else {
+                "2-0"
+            }
+        }
+        Some(Outcome::Win {
+            winner: Color::Black,
+            ..
+        }) => {
+            if english {
+                "0-1"
+            } else {
+                "0-2"
+            }
+        }
+        Some(Outcome::Draw(_)) => {
+            if english {
+                "1/2-1/2"
+            } else {
+                "1-1"
+            }
+        }
+    }
+}
+
+const RESULT_TOKENS: [&str; 8] = ["*", "1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0"];
+
+/// Writes a game as PDN. `tags` adds or overrides header tags (Event, Date, White, Black…);
+/// Result, GameType and FEN are always written from the game itself.
+pub fn write(game: &Game, tags: &Tags) -> String {
+    let v = game.variant();
+    let result = result_token(v, game.outcome());
+    let mut all = Tags::default();
+    for name in ["Event", "Date", "White", "Black"] {
+        all.set(name, tags.get(name).unwrap_or("?"));
+    }
+    for (k, val) in &tags.pairs {
+        all.set(k, val);
+    }
+    all.set("Result", result);
+    all.set("GameType", &game_type(v).to_string());
+    let start = *game.start_position();
+    if start != Position::start(v.rules().first_to_move) {
+        all.set("FEN", &fen::to_fen(&start));
+    }
+    let mut out = String::new();
+    for (k, val) in &all.pairs {
+        let val = val.replace('\\', "\\\\").replace('"', "\\\"");
+        out.push_str(&format!("[{k} \"{val}\"]\n"));
+    }
+    out.push('\n');
+    let mut line = String::new();
+    let first = start.side_to_move();
+    let mut number = 1;
+    for i in 0..game.moves().len() {
+        let side = game.position_at(i).map_or(first, |p| p.side_to_move());
+        let mut token = String::new();
+        if side == first {
+            token.push_str(&format!("{number}. "));
+        } else {
+            number += 1;
+        }
+        token.push_str(&game.move_text(i).unwrap_or_default());
+        if !line.is_empty() && line.len() + token.len() + 1 > 78 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&token);
+    }
+    if !line.is_empty() && line.len() + result.len() + 1 > 78 {
+        out.push_str(&line);
+        out.push('\n');
+        line.clear();
+    }
+    if !line.is_empty() {
+        line.push(' ');
+    }
+    line.push_str(result);
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+/// A parsed PDN game.
+#[derive(Clone, Debug)]
+pub struct PdnGame {
+    pub tags: Tags,
+    pub game: Game,
+    /// The result tag or token as written (`*` when absent).
+    pub result: String,
+}
+
+fn parse_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.trim().strip_prefix('[')?.strip_suffix(']')?.trim();
+    let (name, rest) = inner.split_once(|c: char| c.is_whitespace())?;
+    let rest = rest.trim();
+    let value = rest.strip_prefix('"')?.strip_suffix('"')?;
+    let mut v = String::new();
+    let mut escaped = false;
+    for c in value.chars() {
+        if escaped {
+            v.push(c);
+            escaped = false;
+        } else if c == '\\' {
+            escaped = true;
+        } else {
+            v.push(c);
+        }
+    }
+    Some((name.to_string(), v))
+}
+
+/// Reads the first game of a PDN text. `default` is the variant when no GameType tag says.
+pub fn read(text: &str, default: Variant) -> Result<PdnGame, PdnError> {
+    let mut tags = Tags::default();
+    let mut movetext: Vec<(usize, &str)> = Vec::new();
+    let mut seen_moves = false;
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if t.starts_with('[') && !seen_moves {
+            let (k, v) = parse_tag(t).ok_or(PdnError {
+                line: i + 1,
+                kind: PdnErrorKind::BadTag(t.to_string()),
+            })?;
+            tags.pairs.push((k, v));
+        } else if t.starts_with('[') {
+            break; // the next game
+        } else if !t.is_empty() {
+            seen_moves = true;
+            movetext.push((i + 1, line));
+        }
+    }
+    let first_line = movetext.first().map_or(1, |(l, _)| *l);
+    let variant = match tags.get("GameType") {
+        None => default,
+        Some(gt) => variant_of_game_type(gt).ok_or(PdnError {
+            line: 1,
+            kind: PdnErrorKind::UnsupportedGameType(gt.to_string()),
+        })?,
+    };
+    if tags.pairs.is_empty() && movetext.is_empty() {
+        return Err(PdnError {
+            line: 1,
+            kind: PdnErrorKind::Empty,
+        });
+    }
+    let mut game = match tags.get("FEN") {
+        Some(f) => Game::from_fen(variant, f).map_err(|e| PdnError {
+            line: 1,
+            kind: PdnErrorKind::BadFen(e),
+        })?,
+        None => Game::new(variant),
+    };
+    // Tokenise, dropping comments, variations, numbers, NAGs and results.
+    let mut depth_comment = 0usize;
+    let mut depth_var = 0usize;
+    let mut open_line = first_line;
+    let mut result = tags.get("Result").unwrap_or("*").to_string();
+    let mut number = 0;
+    for (line_no, line) in movetext {
+        let mut token = String::new();
+        let mut tokens: Vec<String> = Vec::new();
+        for c in line.chars() {
+            if depth_comment > 0 {
+                if c == '}' {
+                    depth_comment -= 1;
+                }
+                continue;
+            }
+            match c {
+                '{' => {
+                    depth_comment += 1;
+                    open_line = line_no;
+                    tokens.push(core::mem::take(&mut token));
+                }
+                '(' => {
+                    depth_var += 1;
+                    open_line = line_no;
+                    tokens.push(core::mem::take(&mut token));
+                }
+                ')' => {
+                    depth_var = depth_var.saturating_sub(1);
+                    tokens.push(core::mem::take(&mut token));
+                }
+                ';' if depth_var == 0 => break, // comment to end of line
+                c if c.is_whitespace() => tokens.push(core::mem::take(&mut token)),
+                c if depth_var == 0 => token.push(c),
+                _ => {}
+            }
+        }
+        tokens.push(token);
+        for tok in tokens {
+            let mut tok = tok.trim();
+            if tok.is_empty() || tok.starts_with('$') {
+                continue;
+            }
+            if RESULT_TOKENS.contains(&tok) {
+                result = tok.to_string();
+                continue;
+            }
+            // "12." / "12..." / "12.c3-d4"
+            if let Some(dot) = tok.find('.') {
+                if tok[..dot].bytes().all(|b| b.is_ascii_digit()) {
+                    tok = tok[dot..].trim_start_matches('.');
+                    if tok.is_empty() {
+                        continue;
+                    }
+                }
+            }
+            let tok = tok.trim_end_matches(['!', '?', '+', '#', '*']);
+            if tok.is_empty() {
+                continue;
+            }
+            number += 1;
+            game.play_text(tok).map_err(|error| PdnError {
+                line: line_no,
+                kind: PdnErrorKind::BadMove {
+                    number,
+                    text: tok.to_string(),
+                    error,
+                },
+            })?;
+        }
+    }
+    if depth_comment > 0 || depth_var > 0 {
+        return Err(PdnError {
+            line: open_line,
+            kind: PdnErrorKind::Unclosed(if depth_comment > 0 { '{' } else { '(' }),
+        });
+    }
+    Ok(PdnGame { tags, game, result })
+}
