@@ -110,7 +110,9 @@ export class Board {
           pieceEl.className = `piece ${p.color}${p.king ? ' king' : ''}`;
         }
         const origin = state.moving && name === state.moving.to ? state.moving.from : name;
-        pieceEl.classList.toggle('movable', state.movable.has(origin) && !state.moving);
+        // Mid-capture, the piece on its latest landing square goes on (by click or drag).
+        const going = state.moving && name === state.moving.to;
+        pieceEl.classList.toggle('movable', going || (state.movable.has(origin) && !state.moving));
         pieceEl.classList.toggle('must-capture', state.mustCapture.has(origin) && !state.moving);
         pieceEl.classList.toggle('faded', state.faded.has(name));
         pieceEl.setAttribute('aria-label', kind.replace('-', ' '));

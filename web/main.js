@@ -412,7 +412,7 @@ function render() {
   note.textContent = app.message;
 
   const list = $('[data-moves]');
-  if (list.children.length !== v.history.length || list.dataset.variant !== v.variant) {
+  if (list.children.length !== v.history.length || list.dataset.listVariant !== v.variant) {
     list.replaceChildren(
       ...v.history.map((text, i) => {
         const li = document.createElement('li');
@@ -421,7 +421,7 @@ function render() {
         return li;
       }),
     );
-    list.dataset.variant = v.variant;
+    list.dataset.listVariant = v.variant;
     list.scrollTop = list.scrollHeight;
   }
 
