@@ -45,6 +45,41 @@ export class Board {
     el.addEventListener('pointerup', (e) => this.pointerUp(e));
     el.addEventListener('pointercancel', () => this.endDrag());
     el.addEventListener('contextmenu', (e) => e.preventDefault());
+    // Keyboard: a cursor moved with the arrows; Enter or Space acts like a click.
+    this.cursor = { row: 5, col: 2 };
+    el.tabIndex = 0;
+    el.addEventListener('keydown', (e) => this.keyDown(e));
+    el.addEventListener('focus', () => this.showCursor(el.matches(':focus-visible')));
+    el.addEventListener('blur', () => this.showCursor(false));
+  }
+
+  keyDown(e) {
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (moves[e.key]) {
+      const [dr, dc] = moves[e.key];
+      this.cursor.row = Math.max(0, Math.min(7, this.cursor.row + dr));
+      this.cursor.col = Math.max(0, Math.min(7, this.cursor.col + dc));
+      this.showCursor(true);
+      const cell = this.el.children[this.cursor.row * 8 + this.cursor.col];
+      if (this.handlers.onCursor && cell) this.handlers.onCursor(cell);
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      const cell = this.el.children[this.cursor.row * 8 + this.cursor.col];
+      if (cell && cell.dataset.square) this.handlers.onSquare(cell.dataset.square, 'click');
+    } else if (!(this.handlers.onKey && this.handlers.onKey(e.key))) {
+      return;
+    }
+    e.preventDefault();
+  }
+
+  showCursor(on) {
+    for (const c of this.el.querySelectorAll('.cursor')) c.classList.remove('cursor');
+    const cell = this.el.children[this.cursor.row * 8 + this.cursor.col];
+    if (!cell) return;
+    if (on) {
+      cell.classList.add('cursor');
+      cell.id = 'board-cursor';
+      this.el.setAttribute('aria-activedescendant', 'board-cursor');
+    }
   }
 
   /// Rebuilds the grid when the orientation or the variant's square labels change.
@@ -82,6 +117,7 @@ export class Board {
         this.el.append(cell);
       }
     }
+    if (document.activeElement === this.el && this.el.matches(':focus-visible')) this.showCursor(true);
   }
 
   /// state: { pieces: [{square,color,king}], movable:Set, mustCapture:Set, selected:[squares],
@@ -124,6 +160,23 @@ export class Board {
       cell.setAttribute('aria-label', name + (kind ? ' ' + kind.replace('-', ' ') : ''));
     }
     this.drawArrow(state.hint);
+    if (state.animate && state.animate.length > 1) this.animate(state.animate);
+  }
+
+  /// Slides the piece that just arrived on the path's last square from its first square.
+  animate(path) {
+    const from = this.cells.get(path[0]);
+    const to = this.cells.get(path[path.length - 1]);
+    const piece = to && to.querySelector('[data-piece]');
+    if (!from || !piece || from === to) return;
+    const a = from.getBoundingClientRect();
+    const b = to.getBoundingClientRect();
+    piece.style.transition = 'none';
+    piece.style.transform = `translate(${a.left - b.left}px, ${a.top - b.top}px)`;
+    void piece.offsetWidth;
+    piece.style.transition = 'transform 180ms ease-out';
+    piece.style.transform = '';
+    setTimeout(() => (piece.style.transition = ''), 220);
   }
 
   drawArrow(path) {

@@ -15,7 +15,13 @@ const $ = (sel) => document.querySelector(sel);
 const $$ = (sel) => [...document.querySelectorAll(sel)];
 
 const app = {
-  settings: { variant: 'russian', mode: 'computer', level: 'medium', color: 'white', lang: null, flipped: false },
+  settings: {
+    variant: 'russian', mode: 'computer', level: 'medium', color: 'white', lang: null, flipped: false,
+    animate: !matchMedia('(prefers-reduced-motion: reduce)').matches, sound: false, theme: 'wood', analysis: false,
+  },
+  browse: null, // a ply number while stepping through the move list
+  editor: null, // { pieces: Map(square -> kind), side, brush } while setting up a position
+  analysis: null, // { key, text, depth, pv, bar }
   game: null, // { variant, start, moves }
   view: null, // engine.view(game)
   redo: [],
@@ -56,6 +62,10 @@ function loadSettings() {
     if (s.color === 'white' || s.color === 'black') d.color = s.color;
     if (LANGS.includes(s.lang)) d.lang = s.lang;
     d.flipped = s.flipped === true;
+    if (typeof s.animate === 'boolean') d.animate = s.animate;
+    d.sound = s.sound === true;
+    if (['wood', 'green', 'blue'].includes(s.theme)) d.theme = s.theme;
+    d.analysis = s.analysis === true;
   }
   return s !== undefined;
 }
@@ -181,16 +191,23 @@ function setGame(game) {
   app.view = engine.view(game);
   app.selection = [];
   app.hint = null;
+  app.browse = null;
   save();
 }
 
 function playText(text, path) {
+  const mover = app.view.turn;
+  const capture = app.view.moves.some((m) => m.text === text && m.captured.length);
   try {
     setGame(engine.apply(app.game, text));
   } catch (err) {
     showMessage(String(err.message || err));
+    return;
   }
   app.lastPath = path || null;
+  app.animatePath = path || null;
+  announce(t('moved', { side: sideName(mover), move: text }));
+  beep(capture);
   app.redo = app.redoKeep ? app.redo : [];
   render();
   maybeComputerMove();
@@ -280,6 +297,8 @@ function explainRefusal(sq) {
 }
 
 function onSquare(sq, how) {
+  if (app.editor) return editorSquare(sq);
+  if (app.browse != null) return;
   if (app.view.outcome) return;
   if (!isHumanTurn()) {
     if (app.thinking) showMessage(t('waitTurn'));
@@ -375,11 +394,20 @@ function camel(code) {
   return code.replace(/-(\w)/g, (_, c) => c.toUpperCase());
 }
 
+/// The position shown: the game, or an earlier ply while browsing the move list.
+function shownView() {
+  if (app.browse == null) return app.view;
+  return engine.view({ ...app.game, moves: app.game.moves.slice(0, app.browse) });
+}
+
 function render() {
-  const v = app.view;
   const s = app.settings;
+  document.body.dataset.theme = s.theme;
+  if (app.editor) return renderEditor();
+  const live = app.browse == null;
+  const v = live ? app.view : shownView();
   board.setup(orientation(), v.variant, v.squareNames, t('board'));
-  const human = isHumanTurn();
+  const human = live && isHumanTurn();
   const movable = new Set(human ? v.moves.map((m) => m.from) : []);
   const sel = app.selection;
   const faded = new Set();
@@ -394,9 +422,13 @@ function render() {
     targets: sel.length ? nextTargets(sel) : new Set(),
     faded,
     moving: sel.length > 1 ? { from: sel[0], to: sel[sel.length - 1] } : null,
-    lastMove: app.lastPath || [],
-    hint: app.hint ? app.hint.path : [],
+    lastMove: live ? app.lastPath || [] : [],
+    hint: live && app.hint ? app.hint.path : [],
+    animate: s.animate ? app.animatePath : null,
   });
+  app.animatePath = null;
+  renderBrowsing(v);
+  updateAnalysis(v);
 
   const status = $('[data-status]');
   status.textContent = statusText();
@@ -412,17 +444,21 @@ function render() {
   note.textContent = app.message;
 
   const list = $('[data-moves]');
-  if (list.children.length !== v.history.length || list.dataset.listVariant !== v.variant) {
+  const history = app.view.history;
+  if (list.children.length !== history.length || list.dataset.listVariant !== app.view.variant) {
     list.replaceChildren(
-      ...v.history.map((text, i) => {
+      ...history.map((text, i) => {
         const li = document.createElement('li');
         li.textContent = text;
         li.dataset.ply = String(i + 1);
         return li;
       }),
     );
-    list.dataset.listVariant = v.variant;
+    list.dataset.listVariant = app.view.variant;
     list.scrollTop = list.scrollHeight;
+  }
+  for (const li of list.children) {
+    li.classList.toggle('current', app.browse != null && Number(li.dataset.ply) === app.browse);
   }
 
   $('[data-variant-name]').textContent = '· ' + t(v.variant);
@@ -433,6 +469,9 @@ function render() {
   for (const b of $$('[data-color]')) b.setAttribute('aria-pressed', String(b.dataset.color === s.color));
   for (const b of $$('[data-lang]')) b.setAttribute('aria-pressed', String(b.dataset.lang === getLang()));
   for (const el of $$('[data-computer-only]')) el.hidden = s.mode !== 'computer';
+  for (const b of $$('[data-theme]')) b.setAttribute('aria-pressed', String(b.dataset.theme === s.theme));
+  for (const b of $$('[data-toggle]')) b.setAttribute('aria-pressed', String(!!s[b.dataset.toggle]));
+  $('[data-action="analysis"]').setAttribute('aria-pressed', String(s.analysis));
   $('[data-action="undo"]').disabled = v.history.length === 0;
   $('[data-action="redo"]').disabled = app.redo.length === 0;
   $('[data-action="hint"]').disabled = !!v.outcome || !human || !!app.thinking;
@@ -468,6 +507,38 @@ function bind() {
     }
     const d = el.dataset;
     if (d.action === 'menu') return toggleMenu();
+    if (d.action === 'pdn') return openPdn();
+    if (d.action === 'pdn-copy') return copyPdn();
+    if (d.action === 'pdn-download') return downloadPdn();
+    if (d.action === 'pdn-load') return loadPdn($('[data-pdn-text]').value);
+    if (d.action === 'close-dialog') return el.closest('dialog').close();
+    if (d.action === 'editor') return openEditor();
+    if (d.action === 'editor-clear') return editorSet(new Map());
+    if (d.action === 'editor-start') return editorFromFen(engine.view(engine.new_game(app.settings.variant)).fen);
+    if (d.action === 'editor-play-computer') return editorPlay('computer');
+    if (d.action === 'editor-play-hotseat') return editorPlay('hotseat');
+    if (d.action === 'editor-cancel') return closeEditor();
+    if (d.brush) return editorBrush(d.brush);
+    if (d.editorSide) return editorSide(d.editorSide);
+    if (d.action === 'analysis') {
+      app.settings.analysis = !app.settings.analysis;
+      save();
+      return render();
+    }
+    if (d.action === 'live') {
+      app.browse = null;
+      return render();
+    }
+    if (d.theme) {
+      app.settings.theme = d.theme;
+      save();
+      return render();
+    }
+    if (d.toggle) {
+      app.settings[d.toggle] = !app.settings[d.toggle];
+      save();
+      return render();
+    }
     if (d.action === 'new-game') {
       toggleMenu(false);
       return newGame();
@@ -511,15 +582,330 @@ function bind() {
       return render();
     }
   });
-  document.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape') {
-      toggleMenu(false);
-      if (app.selection.length) {
-        app.selection = [];
-        render();
-      }
-    }
+  $('[data-moves]').addEventListener('click', (e) => {
+    const li = e.target.closest('li');
+    if (!li || app.editor) return;
+    const ply = Number(li.dataset.ply);
+    app.browse = ply === app.game.moves.length ? null : ply;
+    app.selection = [];
+    render();
   });
+  $('[data-pdn-file]').addEventListener('change', async (e) => {
+    const file = e.target.files && e.target.files[0];
+    if (file) $('[data-pdn-text]').value = await file.text();
+    e.target.value = '';
+  });
+  $('[data-fen-input]').addEventListener('change', (e) => editorFromFen(e.target.value));
+  document.addEventListener('keydown', onKey);
+}
+
+
+// ---------- announcements and sound ----------
+
+function announce(text) {
+  const el = $('[data-announce]');
+  el.textContent = '';
+  // A separate task, so screen readers notice the change even for the same text.
+  setTimeout(() => (el.textContent = text), 30);
+}
+
+let audio = null;
+function beep(capture) {
+  if (!app.settings.sound) return;
+  try {
+    audio = audio || new AudioContext();
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = capture ? 330 : 520;
+    gain.gain.setValueAtTime(0.12, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.12);
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.13);
+  } catch {
+    /* no audio: silence */
+  }
+}
+
+// ---------- stepping through the move list ----------
+
+function renderBrowsing(v) {
+  const bar = $('[data-browsing]');
+  bar.hidden = app.browse == null;
+  if (app.browse != null) {
+    $('[data-browsing-text]').textContent =
+      app.browse === 0 ? t('viewingStart') : t('viewingMove', { n: app.browse, total: app.view.history.length });
+  }
+  void v;
+}
+
+function browseStep(delta) {
+  const total = app.game.moves.length;
+  const cur = app.browse == null ? total : app.browse;
+  const next = Math.max(0, Math.min(total, cur + delta));
+  app.browse = next === total ? null : next;
+  app.selection = [];
+  render();
+}
+
+// ---------- analysis: the engine's view of the shown position, in its own worker ----------
+
+let analysisWorker = null;
+let analysisSeq = 0;
+
+function updateAnalysis(v) {
+  const panel = $('[data-analysis-panel]');
+  panel.hidden = !app.settings.analysis;
+  if (!app.settings.analysis) {
+    if (analysisWorker) analysisWorker.terminate();
+    analysisWorker = null;
+    app.analysis = null;
+    return;
+  }
+  const key = v.fen + '|' + v.history.length + '|' + v.variant;
+  if (app.analysis && app.analysis.key === key) return drawAnalysis();
+  app.analysis = { key, text: '…', depth: '', pv: '', bar: 50 };
+  drawAnalysis();
+  if (v.outcome) {
+    app.analysis.text = v.outcome.result === 'draw' ? '=' : v.outcome.result === 'white' ? '1-0' : '0-1';
+    app.analysis.bar = v.outcome.result === 'draw' ? 50 : v.outcome.result === 'white' ? 100 : 0;
+    return drawAnalysis();
+  }
+  if (analysisWorker) analysisWorker.terminate();
+  analysisWorker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  const id = ++analysisSeq;
+  const state = app.browse == null ? app.game : { ...app.game, moves: app.game.moves.slice(0, app.browse) };
+  const turn = v.turn;
+  analysisWorker.onmessage = (e) => {
+    if (e.data.id !== id || !app.analysis || app.analysis.key !== key) return;
+    const r = e.data.result;
+    if (!r) return;
+    const sign = turn === 'white' ? 1 : -1;
+    if (r.scoreKind === 'cp') {
+      const cp = r.score * sign;
+      app.analysis.text = (cp >= 0 ? '+' : '') + (cp / 100).toFixed(2);
+      app.analysis.bar = 50 + 50 * Math.tanh(cp / 400);
+    } else {
+      const whiteWins = (r.scoreKind === 'win') === (sign === 1);
+      app.analysis.text = (whiteWins ? '+' : '-') + '#' + Math.ceil(r.score / 2);
+      app.analysis.bar = whiteWins ? 100 : 0;
+    }
+    app.analysis.depth = t('depth', { d: r.depth });
+    app.analysis.pv = r.pv.join(' ');
+    drawAnalysis();
+  };
+  analysisWorker.postMessage({ id, state, options: { level: 'hard', movetime: 1500, hashMb: 16 } });
+}
+
+function drawAnalysis() {
+  const a = app.analysis;
+  if (!a) return;
+  $('[data-eval]').textContent = a.text;
+  $('[data-eval-depth]').textContent = a.depth;
+  $('[data-pv]').textContent = a.pv;
+  $('[data-evalfill]').style.height = `${a.bar}%`;
+}
+
+// ---------- PDN ----------
+
+function openPdn() {
+  toggleMenu(false);
+  const v = app.view;
+  const date = new Date();
+  const pad = (n) => String(n).padStart(2, '0');
+  const tags = {
+    Event: 'Shashki',
+    Date: `${date.getFullYear()}.${pad(date.getMonth() + 1)}.${pad(date.getDate())}`,
+    White: app.settings.mode === 'computer' && app.settings.color === 'black' ? 'Shashki ' + app.settings.level : '?',
+    Black: app.settings.mode === 'computer' && app.settings.color === 'white' ? 'Shashki ' + app.settings.level : '?',
+  };
+  $('[data-pdn-text]').value = engine.to_pdn(app.game, tags);
+  $('[data-pdn-error]').hidden = true;
+  $('[data-pdn-dialog]').showModal();
+  void v;
+}
+
+async function copyPdn() {
+  const text = $('[data-pdn-text]').value;
+  try {
+    await navigator.clipboard.writeText(text);
+    showMessage(t('copied'));
+  } catch {
+    $('[data-pdn-text]').select();
+  }
+}
+
+function downloadPdn() {
+  const blob = new Blob([$('[data-pdn-text]').value], { type: 'application/x-pdn' });
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = `shashki-${app.view.variant}.pdn`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+function loadPdn(text) {
+  const err = $('[data-pdn-error]');
+  try {
+    const game = engine.from_pdn(text, app.settings.variant);
+    cancelThinking();
+    app.settings.variant = game.variant;
+    app.redo = [];
+    app.lastPath = null;
+    app.overShownFor = null;
+    setGame(game);
+    $('[data-pdn-dialog]').close();
+    showMessage(t('pdnLoaded'));
+    render();
+    maybeComputerMove();
+  } catch (e) {
+    err.hidden = false;
+    err.textContent = t('pdnError', { error: String(e.message || e) });
+  }
+}
+
+// ---------- position editor ----------
+
+function openEditor() {
+  toggleMenu(false);
+  cancelThinking();
+  const v = app.browse == null ? app.view : shownView();
+  app.editor = { pieces: new Map(), side: v.turn, brush: 'white-man' };
+  for (const p of v.pieces) app.editor.pieces.set(p.square, `${p.color}-${p.king ? 'king' : 'man'}`);
+  app.selection = [];
+  $('[data-editor-dialog]').show();
+  render();
+}
+
+function closeEditor() {
+  app.editor = null;
+  const dlg = $('[data-editor-dialog]');
+  if (dlg.open) dlg.close();
+  render();
+}
+
+function editorFen() {
+  const e = app.editor;
+  const list = { white: [], black: [] };
+  for (const [sq, kind] of e.pieces) {
+    const [color, role] = kind.split('-');
+    list[color].push((role === 'king' ? 'K' : '') + sq);
+  }
+  return `${e.side === 'white' ? 'W' : 'B'}:W${list.white.join(',')}:B${list.black.join(',')}`;
+}
+
+function editorSet(pieces) {
+  app.editor.pieces = pieces;
+  render();
+}
+
+function editorFromFen(fen) {
+  try {
+    const g = engine.game_from_fen(app.settings.variant, fen);
+    const v = engine.view(g);
+    app.editor.pieces = new Map(v.pieces.map((p) => [p.square, `${p.color}-${p.king ? 'king' : 'man'}`]));
+    app.editor.side = v.turn;
+    $('[data-editor-error]').hidden = true;
+  } catch (err) {
+    const el = $('[data-editor-error]');
+    el.hidden = false;
+    el.textContent = String(err.message || err);
+  }
+  render();
+}
+
+function editorBrush(b) {
+  app.editor.brush = b;
+  render();
+}
+
+function editorSide(side) {
+  app.editor.side = side;
+  render();
+}
+
+function editorSquare(sq) {
+  const e = app.editor;
+  if (e.brush === 'empty' || e.pieces.get(sq) === e.brush) e.pieces.delete(sq);
+  else e.pieces.set(sq, e.brush);
+  render();
+}
+
+function editorPlay(mode) {
+  const fen = editorFen();
+  const el = $('[data-editor-error]');
+  try {
+    const canonical = engine.check_fen(fen);
+    const game = engine.game_from_fen(app.settings.variant, canonical);
+    app.settings.mode = mode;
+    app.editor = null;
+    $('[data-editor-dialog]').close();
+    app.redo = [];
+    app.lastPath = null;
+    app.overShownFor = null;
+    setGame(game);
+    render();
+    maybeComputerMove();
+  } catch (err) {
+    el.hidden = false;
+    el.textContent = String(err.message || err);
+  }
+}
+
+function renderEditor() {
+  const e = app.editor;
+  const v = app.view;
+  board.setup(orientation(), v.variant, v.squareNames, t('editing'));
+  const pieces = [...e.pieces].map(([square, kind]) => {
+    const [color, role] = kind.split('-');
+    return { square, color, king: role === 'king' };
+  });
+  board.render({
+    pieces, movable: new Set(), mustCapture: new Set(), selected: [], targets: new Set(),
+    faded: new Set(), moving: null, lastMove: [], hint: [], animate: null,
+  });
+  for (const b of $$('[data-brush]')) b.setAttribute('aria-pressed', String(b.dataset.brush === e.brush));
+  for (const b of $$('[data-editor-side]')) b.setAttribute('aria-pressed', String(b.dataset.editorSide === e.side));
+  let fen = editorFen();
+  try {
+    fen = engine.check_fen(fen);
+    $('[data-editor-error]').hidden = true;
+  } catch (err) {
+    const el = $('[data-editor-error]');
+    el.hidden = false;
+    el.textContent = String(err.message || err);
+  }
+  const input = $('[data-fen-input]');
+  if (document.activeElement !== input) input.value = fen;
+  const status = $('[data-status]');
+  status.textContent = t('editing');
+  $('[data-analysis-panel]').hidden = true;
+  $('[data-browsing]').hidden = true;
+}
+
+// ---------- keyboard ----------
+
+function onKey(e) {
+  if (e.target.closest('input, textarea') || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.key === 'Escape') {
+    toggleMenu(false);
+    if (app.selection.length) {
+      app.selection = [];
+      render();
+    }
+    return;
+  }
+  if (document.querySelector('dialog[open]:modal')) return;
+  if (e.target.closest('[data-board]')) return; // the board handles its own keys
+  const k = e.key.toLowerCase();
+  if (k === 'h') requestHint();
+  else if (k === 'u' || e.key === 'Backspace') undo();
+  else if (k === 'r') redo();
+  else if (k === 'f') $('[data-action="flip"]').click();
+  else if (e.key === 'ArrowLeft' && !app.editor) browseStep(-1);
+  else if (e.key === 'ArrowRight' && !app.editor) browseStep(1);
+  else return;
+  e.preventDefault();
 }
 
 // ---------- start ----------
@@ -546,7 +932,17 @@ async function start() {
   const { game, ok } = loadGame();
   board = new Board($('[data-board]'), $('[data-arrows]'), {
     onSquare,
-    canDrag: () => isHumanTurn(),
+    canDrag: () => !app.editor && app.browse == null && isHumanTurn(),
+    onCursor: (cell) => announce(cell.getAttribute('aria-label') || ''),
+    onKey: (key) => {
+      const k = key.toLowerCase();
+      if (k === 'h') requestHint();
+      else if (k === 'u' || key === 'Backspace') undo();
+      else if (k === 'r') redo();
+      else if (k === 'f') $('[data-action="flip"]').click();
+      else return false;
+      return true;
+    },
   });
   bind();
   setGame(game);

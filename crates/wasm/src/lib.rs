@@ -282,6 +282,34 @@ pub fn undo(state: JsValue) -> Result<JsValue, JsError> {
     to_js(&save(&game))
 }
 
+/// The game as PDN text; `tags` is an object of extra header tags (`{ White: "Ann" }`).
+#[wasm_bindgen]
+pub fn to_pdn(state: JsValue, tags: JsValue) -> Result<String, JsError> {
+    let game = load(state)?;
+    let mut t = shashki::pdn::Tags::default();
+    if !tags.is_undefined() && !tags.is_null() {
+        let map: std::collections::BTreeMap<String, String> =
+            serde_wasm_bindgen::from_value(tags).map_err(|e| err(format!("PDN tags: {e}")))?;
+        for (k, v) in map {
+            if k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && !k.is_empty() {
+                t.set(&k, &v);
+            }
+        }
+    }
+    Ok(shashki::pdn::write(&game, &t))
+}
+
+/// A game read from PDN text (the first game in it). `variant` applies when the text has no
+/// GameType tag. The error names the line and the reason.
+#[wasm_bindgen]
+pub fn from_pdn(text: &str, variant: &str) -> Result<JsValue, JsError> {
+    if text.len() > 1 << 20 {
+        return Err(err("PDN text too long (over 1 MB)"));
+    }
+    let g = shashki::pdn::read(text, parse_variant(variant)?).map_err(err)?;
+    to_js(&save(&g.game))
+}
+
 /// The normalised FEN of a position, or an error saying what is wrong.
 #[wasm_bindgen]
 pub fn check_fen(fen_text: &str) -> Result<String, JsError> {
