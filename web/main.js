@@ -1,7 +1,7 @@
 // The page: state (a plain game value from the engine) → render; input → engine call → new state.
 // The rules live only in the wasm engine; this file keeps settings, storage, the AI worker and
 // the click/drag selection of multi-step captures.
-import * as engine from '../shashki-wasm.js';
+import init, * as engine from '../shashki-wasm.js';
 import { Board, between } from './board.js';
 import { t, setLang, getLang, browserLang, translatePage, LANGS } from './i18n.js';
 
@@ -912,20 +912,8 @@ function onKey(e) {
 
 let board;
 
-/// Trunk's loader instantiates the module (once); wait for it unless it is already done.
-function engineReady() {
-  return new Promise((resolve) => {
-    try {
-      engine.check_fen('W:W:B');
-      resolve();
-    } catch {
-      addEventListener('TrunkApplicationStarted', () => resolve(), { once: true });
-    }
-  });
-}
-
 async function start() {
-  await engineReady();
+  await init();
   const settingsOk = loadSettings();
   setLang(app.settings.lang || browserLang());
   translatePage();

@@ -310,6 +310,36 @@ pub fn from_pdn(text: &str, variant: &str) -> Result<JsValue, JsError> {
     to_js(&save(&g.game))
 }
 
+/// Perft (distinct moves) from a FEN — for the speed comparison page (bench.html).
+#[wasm_bindgen]
+pub fn perft(variant: &str, fen_text: &str, depth: u32) -> Result<f64, JsError> {
+    if depth > 12 {
+        return Err(err("perft depth must be at most 12"));
+    }
+    let pos = fen::parse(fen_text).map_err(err)?;
+    let rules = parse_variant(variant)?.rules();
+    Ok(shashki::perft::perft(&pos, rules, depth, shashki::perft::Counting::Distinct) as f64)
+}
+
+/// A fixed-depth search from a FEN with a fresh 16 MB table; returns the node count (bench.html).
+#[wasm_bindgen]
+pub fn search_nodes(variant: &str, fen_text: &str, depth: u32) -> Result<f64, JsError> {
+    if !(1..=30).contains(&depth) {
+        return Err(err("search depth must be 1..30"));
+    }
+    let game = Game::from_fen(parse_variant(variant)?, fen_text).map_err(err)?;
+    let mut engine = Engine::new(16);
+    let r = engine.search(
+        &game,
+        Limits {
+            depth,
+            nodes: u64::MAX,
+        },
+        &mut shashki::search::NoClock,
+    );
+    Ok(r.nodes as f64)
+}
+
 /// The normalised FEN of a position, or an error saying what is wrong.
 #[wasm_bindgen]
 pub fn check_fen(fen_text: &str) -> Result<String, JsError> {

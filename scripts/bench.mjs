@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// `npm run bench`: the same perft and fixed-depth searches in Chromium (wasm, from dist/) and
+// natively (target/release/shashki), printed side by side with the native/wasm ratio.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+
+const root = new URL('..', import.meta.url).pathname;
+const cli = `${root}target/release/shashki`;
+if (!existsSync(`${root}dist/bench.html`)) throw new Error('dist/bench.html missing: run scripts/build-site.sh first');
+execFileSync('cargo', ['build', '--release', '-p', 'shashki-cli', '--quiet'], { cwd: root, stdio: 'inherit' });
+
+function native(w) {
+  if (w.kind === 'perft') {
+    const out = execFileSync(cli, ['perft', '--variant', w.variant, '--fen', w.fen, String(w.depth)]).toString();
+    const last = out.trim().split('\n').pop().split(/\s+/);
+    return { nodes: Number(last[1]), ms: parseFloat(last[2]) };
+  }
+  const args = ['bestmove', '--variant', w.variant, '--fen', w.fen, '--depth', String(w.depth), '--hash', '16'];
+  const r = spawnSync(cli, args);
+  const nodes = Number(/nodes (\d+)/.exec(r.stdout.toString())[1]);
+  const ms = parseFloat(/time ([\d.]+)ms/.exec(r.stderr.toString())[1]);
+  return { nodes, ms };
+}
+
+const server = spawn('node', [`${root}scripts/serve.mjs`, '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const url = await new Promise((resolve) => {
+  server.stdout.on('data', (d) => {
+    const m = /http:\/\/[^\s]+/.exec(d.toString());
+    if (m) resolve(m[0].replace(/\/$/, ''));
+  });
+});
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+});
+try {
+  const page = await browser.newPage();
+  await page.goto(`${url}/bench.html`);
+  await page.waitForFunction(() => window.benchResults, null, { timeout: 300_000 });
+  const wasm = await page.evaluate(() => window.benchResults);
+  if (wasm.error) throw new Error(wasm.error);
+  const rows = [];
+  for (const w of wasm) {
+    const n = native(w);
+    if (n.nodes !== w.nodes) throw new Error(`${w.name}: native ${n.nodes} nodes, wasm ${w.nodes}`);
+    rows.push({
+      workload: w.name,
+      nodes: w.nodes,
+      'native Mn/s': (n.nodes / n.ms / 1000).toFixed(2),
+      'wasm Mn/s': (w.nodes / w.ms / 1000).toFixed(2),
+      'native/wasm': (w.ms / n.ms).toFixed(2),
+    });
+  }
+  console.table(rows);
+} finally {
+  await browser.close();
+  server.kill();
+}
