@@ -163,22 +163,32 @@ pub fn parse_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Not
     let text = text.trim();
     let from = squares[0];
     let to = squares[squares.len() - 1];
-    let mut candidates: Vec<Move> = Vec::new();
     let mut legal = Vec::new();
     legal_moves(pos, rules, &mut legal);
-    for m in &legal {
-        if m.from() == from && m.to() == to {
-            candidates.push(*m);
-        }
-    }
-    if squares.len() > 2 {
-        // A full path: keep the moves one of whose paths is exactly this one.
-        let paths = capture_paths(pos, rules);
-        candidates.retain(|m| {
-            paths
-                .iter()
-                .any(|p| p.mv == *m && p.landings[..] == squares[1..])
-        });
+    // A full path names its move exactly (this also settles `e1:a5` when another capture from
+    // e1 ends on a5 by a longer way).
+    let paths = capture_paths(pos, rules);
+    let mut candidates: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| {
+            m.from() == from
+                && if m.is_capture() {
+                    paths
+                        .iter()
+                        .any(|p| p.mv == *m && p.landings[..] == squares[1..])
+                } else {
+                    squares.len() == 2 && m.to() == to
+                }
+        })
+        .collect();
+    if candidates.is_empty() && squares.len() == 2 {
+        // The short form: from and to only.
+        candidates = legal
+            .iter()
+            .copied()
+            .filter(|m| m.from() == from && m.to() == to)
+            .collect();
     }
     match candidates.len() {
         0 => Err(NotationError::NoSuchMove {

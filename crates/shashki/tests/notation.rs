@@ -189,3 +189,23 @@ fn malformed_moves_are_typed_errors() {
     let e = parse_move(&p, r, "c3-e5").unwrap_err().to_string();
     assert!(e.contains("not a legal move"), "{e}");
 }
+
+#[test]
+fn a_full_path_wins_over_a_longer_capture_with_the_same_ends() {
+    // Found by `shashki soak`: from e1 the king can take b4 and land on a5, or go round
+    // e1:h4:f6:c3:a5 and also land on a5. "e1:a5" is the first move's full path.
+    let p = pos("B:W16,17,18,23,24:B4,K31,K32");
+    let short = parse_move(&p, Czech.rules(), "e1:a5").unwrap();
+    assert_eq!(short.captured().count(), 1);
+    let long = parse_move(&p, Czech.rules(), "e1:h4:f6:c3:a5").unwrap();
+    assert_eq!(long.captured().count(), 4);
+    // Russian, the same shape: c5:g1 is a single capture.
+    let p = pos("B:W13,17,20,25,26,27,28:B4,5,6,7,8,9,10,K14,15");
+    assert_eq!(
+        parse_move(&p, Russian.rules(), "c5:g1")
+            .unwrap()
+            .captured()
+            .count(),
+        1
+    );
+}
