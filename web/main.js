@@ -4,6 +4,7 @@
 import init, * as engine from '../shashki-wasm.js';
 import { Board, between } from './board.js';
 import { t, setLang, getLang, browserLang, translatePage, LANGS } from './i18n.js';
+import './register-sw.js';
 
 const GAME_KEY = 'shashki.game';
 const SETTINGS_KEY = 'shashki.settings';
@@ -484,6 +485,15 @@ function render() {
   }
 }
 
+/// "How to play" for the variant being played, in the interface language.
+async function openRules() {
+  const { renderRules } = await import('./rules.js');
+  renderRules($('[data-rules-body]'), app.view.variant, getLang());
+  const dlg = $('[data-rules-dialog]');
+  if (!dlg.open) dlg.showModal();
+  $('[data-rules-body]').scrollTop = 0;
+}
+
 function closeDialog() {
   const dlg = $('[data-over]');
   if (dlg.open) dlg.close();
@@ -507,6 +517,10 @@ function bind() {
     }
     const d = el.dataset;
     if (d.action === 'menu') return toggleMenu();
+    if (d.action === 'rules') {
+      toggleMenu(false);
+      return openRules();
+    }
     if (d.action === 'pdn') return openPdn();
     if (d.action === 'pdn-copy') return copyPdn();
     if (d.action === 'pdn-download') return downloadPdn();
@@ -596,6 +610,10 @@ function bind() {
     e.target.value = '';
   });
   $('[data-fen-input]').addEventListener('change', (e) => editorFromFen(e.target.value));
+  // A click on the backdrop (the dialog box itself has no padding) closes the rules.
+  $('[data-rules-dialog]').addEventListener('click', (e) => {
+    if (e.target === e.currentTarget) e.currentTarget.close();
+  });
   document.addEventListener('keydown', onKey);
 }
 

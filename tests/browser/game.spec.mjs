@@ -531,29 +531,23 @@ test.describe('vs computer', () => {
 
   test('the page stays responsive while the computer thinks (Hard)', async ({ page }) => {
     await newGame(page, { variant: 'russian', mode: 'computer', level: 'hard', color: 'white' });
-    await watchThinking(page);
-    await playMove(page, 'c3-d4');
-    await expect(thinking(page)).toHaveCount(1);
-    // The human cannot move while the computer thinks.
-    expect(await piecesWith(page, 'movable')).toEqual([]);
-    // The menu opens while the computer thinks (Hard thinks about a second).
-    await page.locator('[data-action="menu"]').click();
-    const opened = await page.evaluate(
-      (sel) => ({ menu: !!document.querySelector(sel)?.checkVisibility(), thinking: !!document.querySelector('[data-thinking]') }),
-      `${ITEM}[data-variant="russian"]`,
-    );
-    expect(opened, 'the menu opened while the computer was still thinking').toEqual({ menu: true, thinking: true });
-    // Timers keep firing on the page's main thread until the computer has moved.
+    await page.click('[data-square="c3"]');
+    // The last click, the menu and the timer probe run in one page task, so the probe is sure
+    // to overlap the computer's second of thinking however loaded the machine is.
     const probe = await page.evaluate(
-      () =>
+      (menuItem) =>
         new Promise((resolve) => {
-          // Main-thread tasks over 50 ms while the computer thinks (the search runs in a worker,
-          // so there should be none; a search on the main thread would show as one ~1 s task).
           const long = [];
           new PerformanceObserver((l) => l.getEntries().forEach((e) => long.push(Math.round(e.duration)))).observe({
             type: 'longtask',
           });
+          const d4 = document.querySelector('[data-square="d4"]');
+          d4.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0, pointerId: 1, isPrimary: true }));
+          const thinkingAtStart = !!document.querySelector('[data-thinking]');
+          const movableWhileThinking = document.querySelectorAll('[data-piece].movable').length;
+          document.querySelector('[data-action="menu"]').click();
           const t0 = performance.now();
+          let menuWhileThinking = null;
           let last = t0;
           let ticks = 0;
           let maxGap = 0;
@@ -562,20 +556,31 @@ test.describe('vs computer', () => {
             maxGap = Math.max(maxGap, now - last);
             last = now;
             ticks++;
-            if (!document.querySelector('[data-thinking]') || now - t0 > 10_000) {
+            const thinking = !!document.querySelector('[data-thinking]');
+            if (menuWhileThinking === null && thinking) {
+              menuWhileThinking = !!document.querySelector(menuItem)?.checkVisibility();
+            }
+            if (!thinking || now - t0 > 10_000) {
               clearInterval(id);
-              resolve({ ticks, maxGap: Math.round(maxGap), ms: Math.round(now - t0), longTask: Math.max(0, ...long) });
+              resolve({ thinkingAtStart, movableWhileThinking, menuWhileThinking, ticks, maxGap: Math.round(maxGap), ms: Math.round(now - t0), longTask: Math.max(0, ...long) });
             }
           }, 20);
         }),
+      `${ITEM}[data-variant="russian"]`,
     );
-    // Generous bounds: a loaded 2-core CI machine delays timers, but a blocked main thread
-    // (the engine searching on it) would stall them for the whole second of thinking.
+    expect(probe.thinkingAtStart, JSON.stringify(probe)).toBe(true);
+    // The human cannot move while the computer thinks, but the menu opens.
+    expect(probe.movableWhileThinking, JSON.stringify(probe)).toBe(0);
+    expect(probe.menuWhileThinking, JSON.stringify(probe)).toBe(true);
+    // Hard thinks about a second, and timers keep firing all the while. Generous bounds: a loaded
+    // 2-core CI machine delays timers, but a blocked main thread (the engine searching on it)
+    // would stall them, in one long task, for the whole second.
+    expect(probe.ms, JSON.stringify(probe)).toBeGreaterThan(500);
     expect(probe.maxGap, `longest gap between 20 ms timer ticks while thinking (${JSON.stringify(probe)})`).toBeLessThan(500);
     expect(probe.longTask, `longest main-thread task while thinking (${JSON.stringify(probe)})`).toBeLessThan(200);
     await page.keyboard.press('Escape');
-    await waitForComputer(page, 2);
     await expect(status(page)).toHaveAttribute('data-turn', 'white');
+    await expect(page.locator('[data-moves] li')).toHaveCount(2);
   });
 
   test('undo goes back to the human turn, redo restores both moves (Easy)', async ({ page }) => {
