@@ -1,7 +1,7 @@
 // Bad input at the wasm boundary: every export, fed malformed or hostile values, throws a JS
 // Error with a readable message — never a wasm trap (RuntimeError) — and leaves the game value
 // it was given unchanged.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.mjs';
 
 test('the wasm exports reject bad input with clear errors and never trap', async ({ page }) => {
   const errors = [];

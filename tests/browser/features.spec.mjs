@@ -1,25 +1,7 @@
 // PDN in and out, the position editor, analysis, and a whole game by keyboard — in Chromium
 // against the built page. Every test fails on console errors or requests leaving the origin.
-import { test as base, expect } from '@playwright/test';
+import { test, expect } from './fixtures.mjs';
 
-const test = base.extend({
-  guard: [
-    async ({ page, context, baseURL }, use) => {
-      const origin = new URL(baseURL).origin;
-      const local = (u) => u.startsWith(origin) || u.startsWith('data:') || u.startsWith('blob:');
-      const errors = [];
-      const foreign = [];
-      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-      page.on('pageerror', (e) => errors.push(e.message));
-      context.on('request', (r) => !local(r.url()) && foreign.push(r.url()));
-      await context.route((url) => !local(url.href), (route) => route.abort());
-      await use();
-      expect(errors).toEqual([]);
-      expect(foreign).toEqual([]);
-    },
-    { auto: true },
-  ],
-});
 
 const FINISHING = {
   // variant: [FEN, the winning capture]

@@ -7,7 +7,7 @@
 // that logged a console error or threw an uncaught exception, or made a request that left the
 // test server's origin.
 import { get as httpGet } from 'node:http';
-import { test as base, expect } from '@playwright/test';
+import { test, expect } from './fixtures.mjs';
 
 // ---------- board geometry ----------
 
@@ -29,35 +29,6 @@ for (let n = 21; n <= 32; n++) START[SQUARES[n - 1]] = 'white-man';
 
 // ---------- fixtures: console errors and foreign requests fail every test ----------
 
-const test = base.extend({
-  guard: [
-    async ({ page, context, baseURL }, use) => {
-      const origin = new URL(baseURL).origin;
-      const local = (url) =>
-        url === origin || url.startsWith(origin + '/') || url.startsWith('data:') || url.startsWith(`blob:${origin}/`);
-      const errors = [];
-      const requests = [];
-      const foreign = [];
-      page.on('console', (m) => {
-        if (m.type() !== 'error') return;
-        const where = m.location();
-        errors.push(`console.error: ${m.text()}${where && where.url ? ` (${where.url}:${where.lineNumber})` : ''}`);
-      });
-      page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`));
-      page.on('crash', () => errors.push('page crashed'));
-      context.on('request', (r) => {
-        requests.push(r.url());
-        if (!local(r.url())) foreign.push(r.url());
-      });
-      // Nothing may leave the machine even if the page tries (the request is still recorded).
-      await context.route((url) => !local(url.href), (route) => route.abort());
-      await use({ errors, requests, foreign });
-      expect([...new Set(errors)], 'console errors or uncaught exceptions').toEqual([]);
-      expect([...new Set(foreign)], `requests that left ${origin}`).toEqual([]);
-    },
-    { auto: true },
-  ],
-});
 
 // ---------- helpers ----------
 
@@ -526,7 +497,7 @@ test.describe('vs computer', () => {
     expect(texts[1]).toMatch(/^[a-h][1-8][-:][a-h][1-8]/);
     expect((await piecesWith(page, 'movable')).length).toBeGreaterThan(0);
     // The engine (wasm) was loaded from the test server, like everything else.
-    expect(guard.requests.some((u) => u.endsWith('.wasm'))).toBe(true);
+    expect(guard.requests.some((r) => r.url.endsWith('.wasm'))).toBe(true);
   });
 
   test('the page stays responsive while the computer thinks (Hard)', async ({ page }) => {

@@ -49,7 +49,29 @@ struct Search<'r, S> {
     len: usize,
 }
 
-impl<S: CaptureSink> Search<'_, S> {
+impl<'r, S: CaptureSink> Search<'r, S> {
+    /// The search for the piece on `from` (of the side to move).
+    fn new(
+        pos: &Position,
+        rules: &'r Rules,
+        sink: &'r mut S,
+        from: Square,
+        man_dirs: &'r [Dir],
+    ) -> Self {
+        let us = pos.side_to_move();
+        Search {
+            rules,
+            sink,
+            from,
+            victims: pos.pieces(!us),
+            occupied: pos.occupied().without(from),
+            crowning_row: us.crowning_row(),
+            man_dirs,
+            path: [from; MAX_PATH],
+            len: 0,
+        }
+    }
+
     #[inline(always)]
     fn emit(&mut self, captured: Bitboard, promotes: bool) {
         self.sink
@@ -224,24 +246,13 @@ fn captures<S: CaptureSink>(
         &fwd
     };
     let kings = pos.kings(us);
-    let victims = pos.pieces(!us);
     let mut found = false;
     for k in kings {
         if !king_has_capture(pos, rules, k) {
             continue;
         }
         start_piece(sink);
-        let mut s = Search {
-            rules,
-            sink: &mut *sink,
-            from: k,
-            victims,
-            occupied: pos.occupied().without(k),
-            crowning_row: us.crowning_row(),
-            man_dirs,
-            path: [k; MAX_PATH],
-            len: 0,
-        };
+        let mut s = Search::new(pos, rules, &mut *sink, k, man_dirs);
         found |= s.king(k, None, Bitboard::EMPTY, false);
     }
     if found && rules.king_capture_priority {
@@ -249,17 +260,7 @@ fn captures<S: CaptureSink>(
     }
     for m in capturing_men(pos, rules) {
         start_piece(sink);
-        let mut s = Search {
-            rules,
-            sink: &mut *sink,
-            from: m,
-            victims,
-            occupied: pos.occupied().without(m),
-            crowning_row: us.crowning_row(),
-            man_dirs,
-            path: [m; MAX_PATH],
-            len: 0,
-        };
+        let mut s = Search::new(pos, rules, &mut *sink, m, man_dirs);
         let dirs = s.man_dirs;
         found |= s.short(m, dirs, Bitboard::EMPTY, true);
     }
