@@ -34,3 +34,56 @@ export const test = base.extend({
     { auto: true },
   ],
 });
+
+// ---------- the page's stable hooks, shared by the specs ----------
+
+export const status = (page) => page.locator('[data-status]');
+export const ITEM = ':is(button, a, input, [role^="menuitem"], [role="option"], [role="radio"])';
+export const menuItem = (page, attr, value) => page.locator(`${ITEM}[data-${attr}="${value}"]`);
+
+export async function waitReady(page) {
+  await expect(page.locator('[data-square]')).toHaveCount(32);
+  await expect(status(page)).toHaveAttribute('data-turn', /^(white|black)$/);
+}
+
+export async function openMenu(page) {
+  const probe = menuItem(page, 'variant', 'russian');
+  if (!(await probe.isVisible())) await page.locator('[data-action="menu"]').click();
+  await expect(probe).toBeVisible();
+}
+
+export async function closeMenu(page) {
+  const probe = menuItem(page, 'variant', 'russian');
+  if (await probe.isVisible()) {
+    await page.locator('[data-action="menu"]').click();
+    if (await probe.isVisible()) await page.keyboard.press('Escape');
+  }
+  await expect(probe).toBeHidden();
+}
+
+/** Opens the page and waits until the board is drawn and the status knows whose turn it is. */
+export async function openPage(page) {
+  await page.goto('/');
+  await waitReady(page);
+}
+
+/**
+ * Sets the mode (and level and colour vs the computer) in the ☰ menu, then starts a new game by
+ * clicking the variant, as a player would.
+ */
+export async function newGame(page, { variant, mode = 'hotseat', level = 'easy', color = 'white', open = true }) {
+  if (open) await openPage(page);
+  await openMenu(page);
+  await menuItem(page, 'mode', mode).click();
+  if (mode === 'computer') {
+    await openMenu(page);
+    await menuItem(page, 'level', level).click();
+    await openMenu(page);
+    await menuItem(page, 'color', color).click();
+  }
+  await openMenu(page);
+  await menuItem(page, 'variant', variant).click();
+  await closeMenu(page);
+  await expect(status(page)).toHaveAttribute('data-turn', /^(white|black)$/);
+  await expect(status(page)).not.toHaveAttribute('data-result', /.*/);
+}

@@ -7,7 +7,7 @@
 // that logged a console error or threw an uncaught exception, or made a request that left the
 // test server's origin.
 import { get as httpGet } from 'node:http';
-import { test, expect } from './fixtures.mjs';
+import { test, expect, status, ITEM, menuItem, waitReady, openMenu, closeMenu, openPage, newGame } from './fixtures.mjs';
 
 // ---------- board geometry ----------
 
@@ -32,7 +32,6 @@ for (let n = 21; n <= 32; n++) START[SQUARES[n - 1]] = 'white-man';
 
 // ---------- helpers ----------
 
-const status = (page) => page.locator('[data-status]');
 const moveItems = (page) => page.locator('[data-moves] li');
 const square = (page, sq) => page.locator(`[data-square="${algebraic(sq)}"]`);
 const pieceOn = (page, sq) => page.locator(`[data-square="${algebraic(sq)}"] [data-piece]`);
@@ -44,55 +43,9 @@ const TARGET = /(^|\s)target(\s|$)/;
  * attributes (the move list carries data-variant), so the item is the clickable one: a button,
  * link, menu item or input.
  */
-const ITEM = ':is(button, a, input, [role^="menuitem"], [role="option"], [role="radio"])';
-const menuItem = (page, attr, value) => page.locator(`${ITEM}[data-${attr}="${value}"]`);
 
-/** Opens the page and waits until the board is drawn and the status knows whose turn it is. */
-async function openPage(page) {
-  await page.goto('/');
-  await waitReady(page);
-}
 
-async function waitReady(page) {
-  await expect(page.locator('[data-square]')).toHaveCount(32);
-  await expect(status(page)).toHaveAttribute('data-turn', /^(white|black)$/);
-}
 
-async function openMenu(page) {
-  const probe = menuItem(page, 'variant', 'russian');
-  if (!(await probe.isVisible())) await page.locator('[data-action="menu"]').click();
-  await expect(probe).toBeVisible();
-}
-
-async function closeMenu(page) {
-  const probe = menuItem(page, 'variant', 'russian');
-  if (await probe.isVisible()) {
-    await page.locator('[data-action="menu"]').click();
-    if (await probe.isVisible()) await page.keyboard.press('Escape');
-  }
-  await expect(probe).toBeHidden();
-}
-
-/**
- * Sets the mode (and level and colour vs the computer) in the ☰ menu, then starts a new game by
- * clicking the variant, as a player would.
- */
-async function newGame(page, { variant, mode = 'hotseat', level = 'easy', color = 'white', open = true }) {
-  if (open) await openPage(page);
-  await openMenu(page);
-  await menuItem(page, 'mode', mode).click();
-  if (mode === 'computer') {
-    await openMenu(page);
-    await menuItem(page, 'level', level).click();
-    await openMenu(page);
-    await menuItem(page, 'color', color).click();
-  }
-  await openMenu(page);
-  await menuItem(page, 'variant', variant).click();
-  await closeMenu(page);
-  await expect(status(page)).toHaveAttribute('data-turn', /^(white|black)$/);
-  await expect(status(page)).not.toHaveAttribute('data-result', /.*/);
-}
 
 /** Square → piece kind for every occupied square. */
 function boardPieces(page) {

@@ -2,58 +2,20 @@
 // against the built page (dist/), with the conventions of game.spec.mjs: every test gets a fresh
 // browser context, and an automatic fixture fails any test that logged a console error, threw an
 // uncaught exception or made a request that left the test server's origin.
-import { test, expect } from './fixtures.mjs';
+import { test, expect, status, ITEM, menuItem, waitReady, openMenu, closeMenu, newGame } from './fixtures.mjs';
 
 // ---------- fixtures: console errors and foreign requests fail every test ----------
 
 
 // ---------- helpers (the page's stable hooks, as in game.spec.mjs) ----------
 
-const status = (page) => page.locator('[data-status]');
 const moveItems = (page) => page.locator('[data-moves] li');
 const square = (page, sq) => page.locator(`[data-square="${sq}"]`);
 const pieceOn = (page, sq) => page.locator(`[data-square="${sq}"] [data-piece]`);
 const thinking = (page) => page.locator('[data-thinking]');
-const ITEM = ':is(button, a, input, [role^="menuitem"], [role="option"], [role="radio"])';
-const menuItem = (page, attr, value) => page.locator(`${ITEM}[data-${attr}="${value}"]`);
 const TARGET = /(^|\s)target(\s|$)/;
 
-async function waitReady(page) {
-  await expect(page.locator('[data-square]')).toHaveCount(32);
-  await expect(status(page)).toHaveAttribute('data-turn', /^(white|black)$/);
-}
 
-async function openMenu(page) {
-  const probe = menuItem(page, 'variant', 'russian');
-  if (!(await probe.isVisible())) await page.locator('[data-action="menu"]').click();
-  await expect(probe).toBeVisible();
-}
-
-async function closeMenu(page) {
-  const probe = menuItem(page, 'variant', 'russian');
-  if (await probe.isVisible()) {
-    await page.locator('[data-action="menu"]').click();
-    if (await probe.isVisible()) await page.keyboard.press('Escape');
-  }
-  await expect(probe).toBeHidden();
-}
-
-/** Sets the mode (and level and colour vs the computer), then starts `variant` from the menu. */
-async function newGame(page, { variant, mode = 'hotseat', level = 'easy', color = 'white' }) {
-  await openMenu(page);
-  await menuItem(page, 'mode', mode).click();
-  if (mode === 'computer') {
-    await openMenu(page);
-    await menuItem(page, 'level', level).click();
-    await openMenu(page);
-    await menuItem(page, 'color', color).click();
-  }
-  await openMenu(page);
-  await menuItem(page, 'variant', variant).click();
-  await closeMenu(page);
-  await expect(status(page)).toHaveAttribute('data-turn', /^(white|black)$/);
-  await expect(status(page)).not.toHaveAttribute('data-result', /.*/);
-}
 
 /** Plays a move given with algebraic squares ('c3-d4', 'c3:e5') by clicking each square. */
 async function playMove(page, text) {
@@ -128,7 +90,7 @@ test.describe('offline', () => {
     await waitReady(page);
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
 
-    await newGame(page, { variant: 'russian' });
+    await newGame(page, { variant: 'russian', open: false });
     await expect(status(page)).toHaveAttribute('data-turn', 'white');
     await playMove(page, 'c3-d4');
     await expect(status(page)).toHaveAttribute('data-turn', 'black');
@@ -158,7 +120,7 @@ test.describe('offline', () => {
     await context.setOffline(true);
     await page.reload();
     await waitReady(page);
-    await newGame(page, { variant: 'czech', mode: 'computer', level: 'easy', color: 'white' });
+    await newGame(page, { variant: 'czech', mode: 'computer', level: 'easy', color: 'white', open: false });
     await playMove(page, 'c3-d4');
     await expect(moveItems(page)).toHaveCount(2, { timeout: 20_000 });
     await expect(thinking(page)).toHaveCount(0);
