@@ -253,6 +253,8 @@ pub fn play_match(args: &Args) -> Result<(), Fail> {
         "--seed",
         "--threads",
         "--verbose",
+        "--a-set",
+        "--b-set",
     ])?;
     let variant = args.variant()?;
     let a = Player::parse(

@@ -117,3 +117,77 @@ fn a_short_soak_finds_no_broken_invariant() {
         assert!(stdout(&o).contains("6 games"), "{}", stdout(&o));
     }
 }
+
+#[test]
+fn match_plays_its_games_and_accepts_weight_changes() {
+    let o = shashki(
+        &[
+            "match",
+            "--variant",
+            "english",
+            "--a",
+            "depth=2",
+            "--b",
+            "depth=2",
+            "--games",
+            "2",
+            "--b-set",
+            "king=120",
+            "--threads",
+            "1",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    assert!(out.contains("(2 games"), "{out}");
+    let o = shashki(
+        &[
+            "match",
+            "--variant",
+            "english",
+            "--a",
+            "depth=2",
+            "--b",
+            "depth=2",
+            "--games",
+            "2",
+            "--b-set",
+            "queen=1",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn bestmove_prints_the_line_format() {
+    let o = shashki(&["bestmove", "--variant", "russian", "--depth", "4"], None);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let f: Vec<&str> = out.split_whitespace().collect();
+    assert_eq!(f[0], "bestmove");
+    assert_eq!(
+        (f[2], f[4], f[6], f[8]),
+        ("score", "depth", "nodes", "pv"),
+        "{out}"
+    );
+    assert_eq!(f[5], "4");
+    let o = shashki(
+        &[
+            "bestmove",
+            "--variant",
+            "russian",
+            "--fen",
+            "W:Wc3:Bd4",
+            "--depth",
+            "3",
+        ],
+        None,
+    );
+    assert!(
+        stdout(&o).starts_with("bestmove c3:e5 score win 1 "),
+        "{}",
+        stdout(&o)
+    );
+}
