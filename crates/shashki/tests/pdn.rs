@@ -101,3 +101,23 @@ fn broken_pdn_names_the_line_and_the_reason() {
     assert!(matches!(g.outcome(), Some(Outcome::Win { .. })));
     assert!(pdn::write(&g, &Tags::default()).contains("[Result \"1-0\"]"));
 }
+
+#[test]
+fn reads_a_historical_russian_game_with_x_captures_split_over_lines() {
+    // Polousov – Kazas as collections print it: `x` for captures, move numbers at line ends.
+    let text = "[White \"Polousov A.\"]\n[Black \"Kazas D.\"]\n[Event \"\"]\n[Round \"\"]\n\
+        [Site \"\"]\n[Date \"\"]\n[Result \"2-0\"]\n[GameType \"25\"]\n\n\
+        1. c3-b4 b6-c5 2. b2-c3 f6-e5 3. a1-b2 g7-f6 4. e3-f4 f6-g5 5.\n\
+        b4-a5 g5xe3 6. d2xf4 c7-b6 7. a5xc7 d8xb6 8. f4-g5 h6xf4 9.\n\
+        a3-b4 c5xa3 10. c1-d2 a3xe3 11. f2xa5 2-0\n";
+    let g = pdn::read(text, Czech).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(g.game.variant(), Russian);
+    assert_eq!(g.game.moves().len(), 21);
+    assert_eq!(g.result, "2-0");
+    // The last move, written from–to, is a four-piece capture.
+    assert_eq!(g.game.move_text(20).as_deref(), Some("f2:d4:f6:d8:a5"));
+    // And it comes back through our own writer unchanged in substance.
+    let again = pdn::read(&pdn::write(&g.game, &g.tags), Czech).unwrap();
+    assert_eq!(again.game.moves(), g.game.moves());
+    assert_eq!(again.tags.get("White"), Some("Polousov A."));
+}
