@@ -152,6 +152,12 @@ pub fn write(game: &Game, tags: &Tags) -> String {
     for (k, val) in &tags.pairs {
         all.set(k, val);
     }
+    // A finished game states its own result; an unfinished one may carry one from its source
+    // (a resignation, an adjudication).
+    let result = match (game.outcome(), tags.get("Result")) {
+        (None, Some(r)) if RESULT_TOKENS.contains(&r) => r,
+        _ => result,
+    };
     all.set("Result", result);
     all.set("GameType", &game_type(v).to_string());
     let start = *game.start_position();
@@ -241,7 +247,10 @@ pub fn read(text: &str, default: Variant) -> Result<PdnGame, PdnError> {
                 line: i + 1,
                 kind: PdnErrorKind::BadTag(t.to_string()),
             })?;
-            tags.pairs.push((k, v));
+            // A repeated tag keeps its first value, as `Tags::get` reads it.
+            if tags.get(&k).is_none() {
+                tags.pairs.push((k, v));
+            }
         } else if t.starts_with('[') {
             break; // the next game
         } else if !t.is_empty() {

@@ -121,3 +121,18 @@ fn reads_a_historical_russian_game_with_x_captures_split_over_lines() {
     assert_eq!(again.game.moves(), g.game.moves());
     assert_eq!(again.tags.get("White"), Some("Polousov A."));
 }
+
+#[test]
+fn a_stated_result_and_first_tags_survive_a_round_trip() {
+    // Found by fuzzing: an unfinished game's result (a resignation) and repeated tags.
+    let g = pdn::read(
+        "[Event \"a\"]\n[Event \"b\"]\n[Result \"2-0\"]\n[GameType \"25\"]\n1. c3-d4 2-0",
+        Czech,
+    )
+    .unwrap();
+    assert_eq!(g.tags.get("Event"), Some("a"));
+    let text = pdn::write(&g.game, &g.tags);
+    assert!(text.contains("[Result \"2-0\"]"), "{text}");
+    assert!(text.contains("[Event \"a\"]"), "{text}");
+    assert!(text.trim_end().ends_with("2-0"), "{text}");
+}
