@@ -240,9 +240,13 @@ pub fn read(text: &str, default: Variant) -> Result<PdnGame, PdnError> {
     let mut tags = Tags::default();
     let mut movetext: Vec<(usize, &str)> = Vec::new();
     let mut seen_moves = false;
+    // Open `{` comments so far: a line starting with `[` inside one is comment text, not a tag.
+    let mut open_braces = 0usize;
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
-        if t.starts_with('[') && !seen_moves {
+        if open_braces > 0 {
+            movetext.push((i + 1, line));
+        } else if t.starts_with('[') && !seen_moves {
             let (k, v) = parse_tag(t).ok_or(PdnError {
                 line: i + 1,
                 kind: PdnErrorKind::BadTag(t.to_string()),
@@ -251,11 +255,21 @@ pub fn read(text: &str, default: Variant) -> Result<PdnGame, PdnError> {
             if tags.get(&k).is_none() {
                 tags.pairs.push((k, v));
             }
+            continue;
         } else if t.starts_with('[') {
             break; // the next game
         } else if !t.is_empty() {
             seen_moves = true;
             movetext.push((i + 1, line));
+        } else {
+            continue;
+        }
+        for c in line.chars() {
+            match c {
+                '{' => open_braces += 1,
+                '}' => open_braces = open_braces.saturating_sub(1),
+                _ => {}
+            }
         }
     }
     let first_line = movetext.first().map_or(1, |(l, _)| *l);

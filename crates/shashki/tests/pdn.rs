@@ -136,3 +136,14 @@ fn a_stated_result_and_first_tags_survive_a_round_trip() {
     assert!(text.contains("[Event \"a\"]"), "{text}");
     assert!(text.trim_end().ends_with("2-0"), "{text}");
 }
+
+#[test]
+fn a_comment_over_several_lines_may_hold_brackets() {
+    let text = "[GameType \"25\"]\n1. c3-d4 {a comment\n[not a tag] still comment} f6-g5 *";
+    let g = pdn::read(text, Czech).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(g.game.moves().len(), 2);
+    // Braces inside a tag value are just text.
+    let g = pdn::read("[Event \"{x\"]\n[GameType \"25\"]\n1. c3-d4 *", Czech).unwrap();
+    assert_eq!(g.tags.get("Event"), Some("{x"));
+    assert_eq!(g.game.moves().len(), 1);
+}
