@@ -10,7 +10,7 @@ ref.py (an independent mini generator written for this check) is used only to ch
 limit (< 2M nodes) and to flag disagreements; every number written comes from pydraughts.
 """
 import sys, time, json, os
-from multiprocessing import Pool
+from concurrent.futures import ProcessPoolExecutor, as_completed
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pd, ref
 from positions import RUSSIAN, ENGLISH
@@ -62,27 +62,35 @@ def path_perft(variant, fen, depth):
 def main():
     tasks = [(v, name, fen, None) for v, L in (('russian', RUSSIAN), ('english', ENGLISH)) for name, fen in L]
     tasks += [(v, 'start', fen, d) for v, fen, d, _ in START]
+    # results are cached in results.jsonl so an interrupted run can be resumed
     results = {}
-    log = open(os.path.join(HERE, 'gen.log'), 'a')
-    with Pool(2) as pool:
-        for variant, name, fen, rows, notes in pool.imap_unordered(run_position, tasks):
+    cache = os.path.join(HERE, 'results.jsonl')
+    if os.path.exists(cache):
+        with open(cache) as fh:
+            for line in fh:
+                r = json.loads(line)
+                results[(r['variant'], r['fen'])] = (r['name'], [tuple(x) for x in r['rows']], r['notes'])
+    todo = [t for t in tasks if (t[0], t[2]) not in results]
+    with open(cache, 'a') as log, ProcessPoolExecutor(2, max_tasks_per_child=1) as ex:
+        futs = [ex.submit(run_position, t) for t in todo]
+        for fut in as_completed(futs):
+            variant, name, fen, rows, notes = fut.result()
             results[(variant, fen)] = (name, rows, notes)
-            msg = f'{variant} {name} {fen} {rows} {notes}'
-            print(msg, flush=True)
-            log.write(msg + '\n'); log.flush()
+            print(variant, name, fen, rows, notes, flush=True)
+            log.write(json.dumps({'variant': variant, 'name': name, 'fen': fen, 'rows': rows, 'notes': notes}) + '\n')
+            log.flush()
+    bad = [(k, v[2]) for k, v in results.items() if v[2]]
+    print('notes:', bad or 'none')
     with open(os.path.join(HERE, 'perft_xcheck.txt'), 'w') as f:
-        f.write('# variant;FEN;depth;nodes  -- distinct perft by pydraughts 0.6.7 (our square numbering/colours)\n')
         for v, L in (('russian', RUSSIAN), ('english', ENGLISH)):
             for name, fen in L:
                 _, rows, _ = results[(v, fen)]
-                f.write(f'# {v}: {name}\n')
                 for d, n in rows:
                     f.write(f'{v};{fen};{d};{n}\n')
     with open(os.path.join(HERE, 'perft_start.txt'), 'w') as f:
-        f.write('# start positions, distinct perft by pydraughts 0.6.7; published values in comment\n')
         for v, fen, _, pub in START:
             _, rows, _ = results[(v, fen)]
-            f.write(f'# {v} published: {pub}\n')
+            assert [n for _, n in rows] == pub[:len(rows)], (v, rows, pub)
             for d, n in rows:
                 f.write(f'{v};{fen};{d};{n}\n')
     if '--paths' in sys.argv:

@@ -27,8 +27,8 @@ RUSSIAN = [
     ('turkish strike', P('W', 'Kh2 a1', 'f4 d6 c5 e3 c3 b6 g7')),
     # 5 ring capture by a man (4 jumps back to start, two orientations)
     ('man ring', P('W', 'e3 a1 h2 g1', 'd4 d6 f6 f4 a7 h8')),
-    # 6 ring capture by a flying king
-    ('king ring', P('W', 'Kc1 a3 h4', 'd2 b4 d6 f4 a7 g7')),
+    # 6 flying king captures 4 pieces going round a loop, ending on c5
+    ('king loop capture', P('W', 'Kc1 a3 h4', 'd2 b4 d6 f4 a7 g7')),
     # 7 many kings both sides
     ('many kings', P('W', 'Ka1 Kc3 Ke1 Kg3 Kh6 b2', 'Kb8 Kd8 Kf6 Kh8 Kc5 g7')),
     # 8 many kings, black to move, mutual captures
