@@ -428,7 +428,7 @@ function render() {
     animate: s.animate ? app.animatePath : null,
   });
   app.animatePath = null;
-  renderBrowsing(v);
+  renderBrowsing();
   updateAnalysis(v);
 
   const status = $('[data-status]');
@@ -647,14 +647,13 @@ function beep(capture) {
 
 // ---------- stepping through the move list ----------
 
-function renderBrowsing(v) {
+function renderBrowsing() {
   const bar = $('[data-browsing]');
   bar.hidden = app.browse == null;
   if (app.browse != null) {
     $('[data-browsing-text]').textContent =
       app.browse === 0 ? t('viewingStart') : t('viewingMove', { n: app.browse, total: app.view.history.length });
   }
-  void v;
 }
 
 function browseStep(delta) {
@@ -728,7 +727,6 @@ function drawAnalysis() {
 
 function openPdn() {
   toggleMenu(false);
-  const v = app.view;
   const date = new Date();
   const pad = (n) => String(n).padStart(2, '0');
   const tags = {
@@ -740,7 +738,6 @@ function openPdn() {
   $('[data-pdn-text]').value = engine.to_pdn(app.game, tags);
   $('[data-pdn-error]').hidden = true;
   $('[data-pdn-dialog]').showModal();
-  void v;
 }
 
 async function copyPdn() {

@@ -243,7 +243,7 @@ pub fn evaluate(pos: &Position, rules: &Rules) -> i32 {
 pub fn evaluate_with(pos: &Position, rules: &Rules, w: &Weights) -> i32 {
     let total = pos.occupied().count() as i32;
     // 0 in the opening (24 pieces) .. 16 with 8 or fewer pieces.
-    let endgame = ((24 - total).clamp(0, 16) * 16) / 16;
+    let endgame = (24 - total).clamp(0, 16);
     let white = side_score(pos, rules, w, Color::White, endgame);
     let black = side_score(pos, rules, w, Color::Black, endgame);
     let mut s = white - black;

@@ -345,8 +345,7 @@ pub fn capture_sequences<S: CaptureSink>(pos: &Position, rules: &Rules, sink: &m
 
 /// Whether the side to move has any non-capturing move (a piece with an empty square to step to).
 #[inline]
-pub fn has_quiet_move(pos: &Position, rules: &Rules) -> bool {
-    let _ = rules;
+pub fn has_quiet_move(pos: &Position) -> bool {
     let us = pos.side_to_move();
     let empty = pos.empty_squares();
     let men = pos.men(us);

@@ -363,7 +363,7 @@ impl Engine {
         }
         // A quiet leaf is evaluated without generating its moves.
         if depth <= 0 && !has_capture(pos, self.rules) {
-            if !has_quiet_move(pos, self.rules) {
+            if !has_quiet_move(pos) {
                 return -(WIN - ply as i32);
             }
             if ply > 0 && rule_draw(self.rules, pos, counters).is_some() {
