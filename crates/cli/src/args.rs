@@ -17,7 +17,7 @@ pub struct Args {
     pub positional: Vec<String>,
 }
 
-const SWITCHES: &[&str] = &["--dups", "--divide", "--verbose"];
+const SWITCHES: &[&str] = &["--dups", "--divide", "--verbose", "--check"];
 
 /// A numeric option with a range check.
 pub fn number<T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy>(

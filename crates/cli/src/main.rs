@@ -10,6 +10,7 @@ use shashki::perft::{divide, perft, Counting};
 use shashki::{fen, legal_moves, Position, Variant};
 
 mod args;
+mod egtb;
 mod engine;
 mod soak;
 
@@ -26,6 +27,8 @@ usage:
                 SPEC: easy | medium | hard | depth=N | nodes=N
   shashki bench [--depth N]
   shashki soak --variant V [--games N] [--seed S]
+  shashki egtb --variant V --pieces N [--out DIR] [--check]
+  shashki probe --variant V --fen FEN [--dir DIR]
 
 perft prints one line per depth: depth, nodes, milliseconds, nodes per second.
 --dups counts every capture path; by default moves with the same from, to and
@@ -127,6 +130,8 @@ fn run() -> Result<(), Fail> {
         "match" => engine::play_match(&args),
         "bench" => engine::bench(&args),
         "soak" => soak::soak(&args),
+        "egtb" => egtb::build(&args),
+        "probe" => egtb::probe(&args),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

@@ -191,3 +191,56 @@ fn bestmove_prints_the_line_format() {
         stdout(&o)
     );
 }
+
+#[test]
+fn egtb_builds_a_file_that_probe_reads() {
+    let dir = std::env::temp_dir().join(format!("shashki-egtb-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    let o = shashki(
+        &[
+            "egtb",
+            "--variant",
+            "russian",
+            "--pieces",
+            "3",
+            "--out",
+            d,
+            "--check",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        stdout(&o).contains("russian 3 pieces: 16 tables"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(dir.join("russian-3.egtb").exists());
+    let probe = |fen: &str| {
+        shashki(
+            &["probe", "--variant", "russian", "--fen", fen, "--dir", d],
+            None,
+        )
+    };
+    // A king takes the last man at once; a king against a king is a draw.
+    assert_eq!(stdout(&probe("W:WKc1:Bf4")), "win 1\n");
+    assert_eq!(stdout(&probe("B:Wb2,c1:Ba3")), "loss 0\n", "no move left");
+    assert_eq!(stdout(&probe("W:WKb2:BKf8")), "draw\n");
+    let o = probe("W:WKc1,e1:BKf8,h8");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stdout(&o).starts_with("error: "), "{}", stdout(&o));
+    let o = shashki(
+        &[
+            "probe",
+            "--variant",
+            "czech",
+            "--fen",
+            "W:WKc1:Bf4",
+            "--dir",
+            d,
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2), "no Czech tables in the folder");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -17,6 +17,7 @@ extern crate std;
 
 pub mod bitboard;
 pub mod draw;
+pub mod egtb;
 pub mod eval;
 pub mod fen;
 pub mod game;
