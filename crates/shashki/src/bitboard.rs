@@ -251,9 +251,31 @@ const fn build_rays() -> [[u32; 4]; 32] {
     t
 }
 
+const fn build_jump_bits() -> [[[u32; 2]; 4]; 32] {
+    let mut t = [[[0u32; 2]; 4]; 32];
+    let mut i = 0;
+    while i < 32 {
+        let mut d = 0;
+        while d < 4 {
+            let sq = Square::ALL[i];
+            if let (Some(v), Some(l)) = (offset(sq, Dir::ALL[d], 1), offset(sq, Dir::ALL[d], 2)) {
+                t[i][d] = [v.bit(), l.bit()];
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
 static NEIGHBOUR: [[u8; 4]; 32] = build_step_table(1);
 static JUMP: [[u8; 4]; 32] = build_step_table(2);
 static RAY: [[u32; 4]; 32] = build_rays();
+
+/// Per square and direction: `[bit of the adjacent square, bit of the square beyond it]`, both 0
+/// when the jump would leave the board. A short jump over `victims` into `free` squares exists
+/// exactly when `v & victims != 0 && l & free != 0`, with no edge test.
+pub(crate) static JUMP_BITS: [[[u32; 2]; 4]; 32] = build_jump_bits();
 
 /// The adjacent square in `dir`.
 #[inline(always)]
@@ -264,6 +286,14 @@ pub fn neighbour(sq: Square, dir: Dir) -> Option<Square> {
     } else {
         Some(Square::from_index_unchecked(s as u32))
     }
+}
+
+/// The square a step in `dir` to `sq` came from; the caller knows it is on the board.
+#[inline(always)]
+pub(crate) fn origin(sq: Square, dir: Dir) -> Square {
+    let s = NEIGHBOUR[sq.index()][dir.opposite() as usize];
+    debug_assert!(s != NONE);
+    Square::from_index_unchecked(s as u32)
 }
 
 /// The square two steps away in `dir` (where a short jump lands).

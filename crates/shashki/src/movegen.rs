@@ -8,14 +8,21 @@
 //! The search reports each complete sequence to a [`CaptureSink`] with its landing squares, so the
 //! same code feeds the legal move list (deduplicated by from/to/captured set), "every path" perft
 //! and the notation's path recovery.
+//!
+//! Speed: the generator is one generic code path, compiled once per rule shape (the few [`Rules`]
+//! fields it reads) and side to move, so that in the hot loops the rules and directions are
+//! constants. [`dispatch`] picks the instance; a [`Rules`] value of no known shape still runs,
+//! reading its fields at run time. Which pieces can capture is decided with shifted bitboards
+//! before any search, and perft counts leaves without building moves.
 
 use alloc::vec::Vec;
+use core::marker::PhantomData;
 
-use crate::bitboard::{jump, neighbour, slide, step, Bitboard, Dir};
+use crate::bitboard::{origin, slide, step, Bitboard, Dir, BOTTOM_ROW, JUMP_BITS, TOP_ROW};
 use crate::moves::Move;
 use crate::position::{Color, Position};
 use crate::square::Square;
-use crate::variant::{KingRange, Rules};
+use crate::variant::{KingRange, Rules, CZECH, ENGLISH, RUSSIAN};
 
 /// Longest possible capture path: one landing per captured piece.
 const MAX_PATH: usize = 32;
@@ -24,58 +31,340 @@ const MAX_PATH: usize = 32;
 /// destination), the captured set and whether the piece is crowned.
 pub trait CaptureSink {
     fn capture(&mut self, from: Square, path: &[Square], captured: Bitboard, promotes: bool);
+
+    /// Called before the sequences of each piece that can capture.
+    #[inline(always)]
+    fn start_piece(&mut self) {}
 }
 
-const fn forward(color: Color) -> [Dir; 2] {
-    match color {
-        Color::White => [Dir::UpLeft, Dir::UpRight],
-        Color::Black => [Dir::DownLeft, Dir::DownRight],
+/// The rule fields the generator reads: constants for the known variants, run-time reads for any
+/// other [`Rules`] value.
+pub(crate) trait Shape {
+    fn flying(rules: &Rules) -> bool;
+    fn men_back(rules: &Rules) -> bool;
+    fn king_priority(rules: &Rules) -> bool;
+    fn crowned_continues(rules: &Rules) -> bool;
+}
+
+/// A rule shape known at compile time.
+pub(crate) struct Fixed<
+    const FLYING: bool,
+    const BACK: bool,
+    const PRIORITY: bool,
+    const GOES_ON: bool,
+>;
+
+impl<const FLYING: bool, const BACK: bool, const PRIORITY: bool, const GOES_ON: bool> Shape
+    for Fixed<FLYING, BACK, PRIORITY, GOES_ON>
+{
+    #[inline(always)]
+    fn flying(_: &Rules) -> bool {
+        FLYING
+    }
+    #[inline(always)]
+    fn men_back(_: &Rules) -> bool {
+        BACK
+    }
+    #[inline(always)]
+    fn king_priority(_: &Rules) -> bool {
+        PRIORITY
+    }
+    #[inline(always)]
+    fn crowned_continues(_: &Rules) -> bool {
+        GOES_ON
     }
 }
 
-/// The fixed facts of one capture search.
-struct Search<'r, S> {
-    rules: &'r Rules,
-    sink: &'r mut S,
+/// The rule shape read from the table at run time.
+pub(crate) struct Dynamic;
+
+impl Shape for Dynamic {
+    #[inline(always)]
+    fn flying(rules: &Rules) -> bool {
+        rules.king_range == KingRange::Flying
+    }
+    #[inline(always)]
+    fn men_back(rules: &Rules) -> bool {
+        rules.men_capture_backward
+    }
+    #[inline(always)]
+    fn king_priority(rules: &Rules) -> bool {
+        rules.king_capture_priority
+    }
+    #[inline(always)]
+    fn crowned_continues(rules: &Rules) -> bool {
+        rules.crowned_man_continues
+    }
+}
+
+const fn shape_bits(r: &Rules) -> u8 {
+    matches!(r.king_range, KingRange::Flying) as u8
+        | (r.men_capture_backward as u8) << 1
+        | (r.king_capture_priority as u8) << 2
+        | (r.crowned_man_continues as u8) << 3
+}
+
+const fn bit(shape: u8, i: u8) -> bool {
+    shape & (1 << i) != 0
+}
+
+macro_rules! fixed_shape {
+    ($name:ident, $bits:ident, $rules:expr) => {
+        const $bits: u8 = shape_bits(&$rules);
+        type $name =
+            Fixed<{ bit($bits, 0) }, { bit($bits, 1) }, { bit($bits, 2) }, { bit($bits, 3) }>;
+    };
+}
+fixed_shape!(EnglishShape, ENGLISH_BITS, ENGLISH);
+fixed_shape!(RussianShape, RUSSIAN_BITS, RUSSIAN);
+fixed_shape!(CzechShape, CZECH_BITS, CZECH);
+
+/// Work done by a generator instance (see [`dispatch`]).
+pub(crate) trait Job {
+    type Out;
+    fn run<Sh: Shape, const WHITE: bool>(self, pos: &Position, rules: &Rules) -> Self::Out;
+}
+
+/// Runs `job` with the generator instance for the rules' shape and the side to move.
+#[inline(always)]
+pub(crate) fn dispatch<J: Job>(pos: &Position, rules: &Rules, job: J) -> J::Out {
+    macro_rules! run {
+        ($sh:ty) => {
+            match pos.side_to_move() {
+                Color::White => job.run::<$sh, true>(pos, rules),
+                Color::Black => job.run::<$sh, false>(pos, rules),
+            }
+        };
+    }
+    match shape_bits(rules) {
+        ENGLISH_BITS => run!(EnglishShape),
+        RUSSIAN_BITS => run!(RussianShape),
+        CZECH_BITS => run!(CzechShape),
+        _ => run!(Dynamic),
+    }
+}
+
+#[inline(always)]
+const fn forward<const WHITE: bool>() -> [Dir; 2] {
+    if WHITE {
+        [Dir::UpLeft, Dir::UpRight]
+    } else {
+        [Dir::DownLeft, Dir::DownRight]
+    }
+}
+
+#[inline(always)]
+const fn backward<const WHITE: bool>() -> [Dir; 2] {
+    if WHITE {
+        [Dir::DownLeft, Dir::DownRight]
+    } else {
+        [Dir::UpLeft, Dir::UpRight]
+    }
+}
+
+#[inline(always)]
+const fn crowning_row<const WHITE: bool>() -> u32 {
+    if WHITE {
+        TOP_ROW.0
+    } else {
+        BOTTOM_ROW.0
+    }
+}
+
+/// The side to move's men and kings, the opponent's pieces and the empty squares.
+#[derive(Copy, Clone)]
+struct Sides {
+    men: u32,
+    kings: u32,
+    opp: u32,
+    empty: u32,
+}
+
+impl Sides {
+    #[inline(always)]
+    fn of<const WHITE: bool>(pos: &Position) -> Sides {
+        let (us, them) = if WHITE {
+            (Color::White, Color::Black)
+        } else {
+            (Color::Black, Color::White)
+        };
+        Sides {
+            men: pos.men(us).0,
+            kings: pos.kings(us).0,
+            opp: pos.pieces(them).0,
+            empty: pos.empty_squares().0,
+        }
+    }
+
+    /// Squares from which a short jump in `dir` is possible: an opponent next to them in `dir`
+    /// with an empty square beyond.
+    #[inline(always)]
+    fn jumpers(&self, dir: Dir) -> u32 {
+        let back = dir.opposite();
+        step(step(Bitboard(self.empty), back) & Bitboard(self.opp), back).0
+    }
+
+    /// Whether a flying king on `sq` can capture.
+    #[inline(always)]
+    fn flying_can_capture(&self, sq: Square) -> bool {
+        let occupied = Bitboard(!self.empty);
+        Dir::ALL.into_iter().any(|d| {
+            matches!(slide(sq, d, occupied).1, Some(v) if self.opp & v.bit() != 0
+                && step(Bitboard::from_square(v), d).0 & self.empty != 0)
+        })
+    }
+
+    /// The men and the kings of the side to move that have a capture.
+    #[inline(always)]
+    fn capturers<Sh: Shape, const WHITE: bool>(&self, rules: &Rules) -> (u32, u32) {
+        let short_kings = if Sh::flying(rules) { 0 } else { self.kings };
+        let (mut men, mut kings) = (0, 0);
+        for d in forward::<WHITE>() {
+            let j = self.jumpers(d);
+            men |= self.men & j;
+            kings |= short_kings & j;
+        }
+        if Sh::men_back(rules) || short_kings != 0 {
+            let back_men = if Sh::men_back(rules) { self.men } else { 0 };
+            for d in backward::<WHITE>() {
+                let j = self.jumpers(d);
+                men |= back_men & j;
+                kings |= short_kings & j;
+            }
+        }
+        if Sh::flying(rules) {
+            for k in Bitboard(self.kings) {
+                if self.flying_can_capture(k) {
+                    kings |= k.bit();
+                }
+            }
+        }
+        (men, kings)
+    }
+
+    /// Whether the side to move has a capture (stops at the first one found).
+    #[inline(always)]
+    fn any_capture<Sh: Shape, const WHITE: bool>(&self, rules: &Rules) -> bool {
+        if !Sh::flying(rules) {
+            let (men, kings) = self.capturers::<Sh, WHITE>(rules);
+            return men | kings != 0;
+        }
+        let mut men = 0;
+        for d in forward::<WHITE>() {
+            men |= self.men & self.jumpers(d);
+        }
+        if Sh::men_back(rules) {
+            for d in backward::<WHITE>() {
+                men |= self.men & self.jumpers(d);
+            }
+        }
+        men != 0
+            || Bitboard(self.kings)
+                .into_iter()
+                .any(|k| self.flying_can_capture(k))
+    }
+
+    /// Number of quiet moves.
+    #[inline(always)]
+    fn count_quiet<Sh: Shape, const WHITE: bool>(&self, rules: &Rules) -> u64 {
+        let mut n = 0;
+        if Sh::flying(rules) {
+            for d in forward::<WHITE>() {
+                n += (step(Bitboard(self.men), d).0 & self.empty).count_ones();
+            }
+            let occupied = Bitboard(!self.empty);
+            for k in Bitboard(self.kings) {
+                for d in Dir::ALL {
+                    n += slide(k, d, occupied).0.count();
+                }
+            }
+        } else {
+            let movers = Bitboard(self.men | self.kings);
+            for d in forward::<WHITE>() {
+                n += (step(movers, d).0 & self.empty).count_ones();
+            }
+            if self.kings != 0 {
+                for d in backward::<WHITE>() {
+                    n += (step(Bitboard(self.kings), d).0 & self.empty).count_ones();
+                }
+            }
+        }
+        n as u64
+    }
+
+    /// Appends the quiet moves: men by direction, then each king by direction, squares ascending.
+    #[inline(always)]
+    fn quiet<Sh: Shape, const WHITE: bool>(&self, rules: &Rules, out: &mut Vec<Move>) {
+        let crown = crowning_row::<WHITE>();
+        for d in forward::<WHITE>() {
+            for to in step(Bitboard(self.men), d) & Bitboard(self.empty) {
+                let promotes = crown & to.bit() != 0;
+                out.push(Move::new(origin(to, d), to, Bitboard::EMPTY, promotes));
+            }
+        }
+        let occupied = Bitboard(!self.empty);
+        for k in Bitboard(self.kings) {
+            for d in Dir::ALL {
+                let targets = if Sh::flying(rules) {
+                    slide(k, d, occupied).0
+                } else {
+                    step(Bitboard::from_square(k), d) & Bitboard(self.empty)
+                };
+                for to in targets {
+                    out.push(Move::new(k, to, Bitboard::EMPTY, false));
+                }
+            }
+        }
+    }
+}
+
+/// The state of the capture search for one side to move; reset for each capturing piece.
+struct Capture<'a, Sh, const WHITE: bool, S> {
+    rules: &'a Rules,
+    sink: &'a mut S,
     from: Square,
     /// Pieces that can still be captured: opponents not yet jumped.
     /// (Kept separately from `occupied` because jumped pieces still block.)
-    victims: Bitboard,
+    victims: u32,
     /// Every piece on the board except the moving one.
-    occupied: Bitboard,
-    crowning_row: Bitboard,
-    man_dirs: &'r [Dir],
+    occupied: u32,
     path: [Square; MAX_PATH],
     len: usize,
+    shape: PhantomData<Sh>,
 }
 
-impl<'r, S: CaptureSink> Search<'r, S> {
-    /// The search for the piece on `from` (of the side to move).
-    fn new(
-        pos: &Position,
-        rules: &'r Rules,
-        sink: &'r mut S,
-        from: Square,
-        man_dirs: &'r [Dir],
-    ) -> Self {
-        let us = pos.side_to_move();
-        Search {
+impl<'a, Sh: Shape, const WHITE: bool, S: CaptureSink> Capture<'a, Sh, WHITE, S> {
+    #[inline(always)]
+    fn new(rules: &'a Rules, sink: &'a mut S) -> Self {
+        Capture {
             rules,
             sink,
-            from,
-            victims: pos.pieces(!us),
-            occupied: pos.occupied().without(from),
-            crowning_row: us.crowning_row(),
-            man_dirs,
-            path: [from; MAX_PATH],
+            from: Square::ALL[0],
+            victims: 0,
+            occupied: 0,
+            path: [Square::ALL[0]; MAX_PATH],
             len: 0,
+            shape: PhantomData,
         }
     }
 
     #[inline(always)]
-    fn emit(&mut self, captured: Bitboard, promotes: bool) {
-        self.sink
-            .capture(self.from, &self.path[..self.len], captured, promotes);
+    fn begin(&mut self, sides: &Sides, from: Square) {
+        self.from = from;
+        self.victims = sides.opp;
+        self.occupied = !sides.empty & !from.bit();
+        self.len = 0;
+        self.sink.start_piece();
+    }
+
+    #[inline(always)]
+    fn emit(&mut self, captured: u32, promotes: bool) {
+        self.sink.capture(
+            self.from,
+            &self.path[..self.len],
+            Bitboard(captured),
+            promotes,
+        );
     }
 
     #[inline(always)]
@@ -84,81 +373,106 @@ impl<'r, S: CaptureSink> Search<'r, S> {
         self.len += 1;
     }
 
-    /// Short jumps from `sq` in `dirs`; returns whether any exists. Used for men and English kings.
-    fn short(&mut self, sq: Square, dirs: &[Dir], captured: Bitboard, is_man: bool) -> bool {
+    /// Jumps of a man from `sq`; returns whether any exists.
+    fn man(&mut self, sq: Square, captured: u32) -> bool {
         let mut found = false;
-        for &d in dirs {
-            let (Some(v), Some(l)) = (neighbour(sq, d), jump(sq, d)) else {
-                continue;
-            };
-            if !self.victims.contains(v) || self.occupied.contains(l) {
-                continue;
+        if Sh::men_back(self.rules) {
+            for d in Dir::ALL {
+                found |= self.man_jump(sq, d, captured);
             }
-            found = true;
-            let captured = captured.with(v);
-            self.victims = self.victims.without(v);
-            self.push(l);
-            if is_man && self.crowning_row.contains(l) {
-                if self.rules.crowned_man_continues {
-                    if !self.king(l, Some(d), captured, true) {
-                        self.emit(captured, true);
-                    }
-                } else {
-                    self.emit(captured, true);
-                }
-            } else if !self.short(l, dirs, captured, is_man) {
-                self.emit(captured, false);
+        } else {
+            for d in forward::<WHITE>() {
+                found |= self.man_jump(sq, d, captured);
             }
-            self.len -= 1;
-            self.victims = self.victims.with(v);
         }
         found
     }
 
-    /// Captures by a king (of the variant's range) from `sq`, having arrived moving in `came`.
-    fn king(&mut self, sq: Square, came: Option<Dir>, captured: Bitboard, promotes: bool) -> bool {
-        match self.rules.king_range {
-            KingRange::Short => self.short(sq, &Dir::ALL, captured, false),
-            KingRange::Flying => self.flying(sq, came, captured, promotes),
+    #[inline(always)]
+    fn man_jump(&mut self, sq: Square, d: Dir, captured: u32) -> bool {
+        let [v, l] = JUMP_BITS[sq.index()][d as usize];
+        if self.victims & v == 0 || self.occupied & l != 0 {
+            return false;
         }
+        let captured = captured | v;
+        let to = Square::from_index_unchecked(l.trailing_zeros());
+        self.victims ^= v;
+        self.push(to);
+        if l & crowning_row::<WHITE>() != 0 {
+            if !(Sh::crowned_continues(self.rules) && self.king(to, Some(d), captured, true)) {
+                self.emit(captured, true);
+            }
+        } else if !self.man(to, captured) {
+            self.emit(captured, false);
+        }
+        self.len -= 1;
+        self.victims ^= v;
+        true
+    }
+
+    /// Captures by a king (of the variant's range) from `sq`, having arrived moving in `came`.
+    #[inline(always)]
+    fn king(&mut self, sq: Square, came: Option<Dir>, captured: u32, promotes: bool) -> bool {
+        if Sh::flying(self.rules) {
+            self.flying(sq, came, captured, promotes)
+        } else {
+            self.short_king(sq, captured, promotes)
+        }
+    }
+
+    fn short_king(&mut self, sq: Square, captured: u32, promotes: bool) -> bool {
+        let mut found = false;
+        for d in Dir::ALL {
+            let [v, l] = JUMP_BITS[sq.index()][d as usize];
+            if self.victims & v == 0 || self.occupied & l != 0 {
+                continue;
+            }
+            found = true;
+            let captured = captured | v;
+            let to = Square::from_index_unchecked(l.trailing_zeros());
+            self.victims ^= v;
+            self.push(to);
+            if !self.short_king(to, captured, promotes) {
+                self.emit(captured, promotes);
+            }
+            self.len -= 1;
+            self.victims ^= v;
+        }
+        found
     }
 
     /// Whether a flying king on `sq` (arrived moving in `came`) has any capture.
     #[inline(always)]
     fn flying_can_capture(&self, sq: Square, came: Dir) -> bool {
-        Dir::ALL.iter().any(|&d| {
-            d != came.opposite() && {
-                let (_, blocker) = slide(sq, d, self.occupied);
-                matches!(blocker, Some(v) if self.victims.contains(v)
-                    && matches!(neighbour(v, d), Some(l) if !self.occupied.contains(l)))
-            }
+        let occupied = Bitboard(self.occupied);
+        Dir::ALL.into_iter().any(|d| {
+            d != came.opposite()
+                && matches!(slide(sq, d, occupied).1, Some(v) if self.victims & v.bit() != 0
+                    && step(Bitboard::from_square(v), d).0 & self.occupied == 0
+                    && step(Bitboard::from_square(v), d).any())
         })
     }
 
-    fn flying(
-        &mut self,
-        sq: Square,
-        came: Option<Dir>,
-        captured: Bitboard,
-        promotes: bool,
-    ) -> bool {
+    fn flying(&mut self, sq: Square, came: Option<Dir>, captured: u32, promotes: bool) -> bool {
+        let occupied = Bitboard(self.occupied);
         let mut found = false;
         for d in Dir::ALL {
             if Some(d.opposite()) == came {
                 continue; // straight back meets the piece just jumped
             }
-            let (_, blocker) = slide(sq, d, self.occupied);
-            let Some(v) = blocker else { continue };
-            if !self.victims.contains(v) {
+            let Some(v) = slide(sq, d, occupied).1 else {
+                continue;
+            };
+            if self.victims & v.bit() == 0 {
                 continue;
             }
-            let (landings, _) = slide(v, d, self.occupied);
+            let (landings, _) = slide(v, d, occupied);
             if landings.is_empty() {
                 continue;
             }
             found = true;
-            let captured = captured.with(v);
-            self.victims = self.victims.without(v);
+            let captured = captured | v.bit();
+            self.victims ^= v.bit();
             let mut going_on = Bitboard::EMPTY;
             for l in landings {
                 if self.flying_can_capture(l, d) {
@@ -178,91 +492,35 @@ impl<'r, S: CaptureSink> Search<'r, S> {
                     self.len -= 1;
                 }
             }
-            self.victims = self.victims.with(v);
+            self.victims ^= v.bit();
         }
         found
     }
 }
 
-/// Men of the side to move that have a capture (a cheap bitboard test, before any search).
+/// Runs the capture search for the pieces that can capture (`men`, `kings`: from
+/// [`Sides::capturers`]), kings first, honouring the king priority.
+/// Returns whether any capture exists.
 #[inline(always)]
-fn capturing_men(pos: &Position, rules: &Rules) -> Bitboard {
-    let us = pos.side_to_move();
-    let men = pos.men(us);
-    let opp = pos.pieces(!us);
-    let empty = pos.empty_squares();
-    let mut result = Bitboard::EMPTY;
-    let all = Dir::ALL;
-    let fwd = forward(us);
-    let dirs: &[Dir] = if rules.men_capture_backward {
-        &all
-    } else {
-        &fwd
-    };
-    for &d in dirs {
-        let back = d.opposite();
-        result |= men & step(step(empty, back) & opp, back);
-    }
-    result
-}
-
-fn king_has_capture(pos: &Position, rules: &Rules, sq: Square) -> bool {
-    let us = pos.side_to_move();
-    let opp = pos.pieces(!us);
-    let occupied = pos.occupied();
-    Dir::ALL.iter().any(|&d| {
-        let victim = match rules.king_range {
-            KingRange::Short => neighbour(sq, d),
-            KingRange::Flying => slide(sq, d, occupied).1,
-        };
-        matches!(victim, Some(v) if opp.contains(v)
-            && matches!(neighbour(v, d), Some(l) if !occupied.contains(l)))
-    })
-}
-
-/// Whether the side to move must capture.
-pub fn has_capture(pos: &Position, rules: &Rules) -> bool {
-    capturing_men(pos, rules).any()
-        || pos
-            .kings(pos.side_to_move())
-            .into_iter()
-            .any(|k| king_has_capture(pos, rules, k))
-}
-
-/// Runs the capture search for every piece that may capture, honouring the king priority.
-/// Returns whether any capture exists. `start_piece` is called before each piece's sequences.
-fn captures<S: CaptureSink>(
-    pos: &Position,
+fn captures<Sh: Shape, const WHITE: bool, S: CaptureSink>(
     rules: &Rules,
+    sides: &Sides,
+    men: u32,
+    kings: u32,
     sink: &mut S,
-    mut start_piece: impl FnMut(&mut S),
 ) -> bool {
-    let us = pos.side_to_move();
-    let fwd = forward(us);
-    let all = Dir::ALL;
-    let man_dirs: &[Dir] = if rules.men_capture_backward {
-        &all
-    } else {
-        &fwd
-    };
-    let kings = pos.kings(us);
+    let mut search = Capture::<Sh, WHITE, S>::new(rules, sink);
     let mut found = false;
-    for k in kings {
-        if !king_has_capture(pos, rules, k) {
-            continue;
-        }
-        start_piece(sink);
-        let mut s = Search::new(pos, rules, &mut *sink, k, man_dirs);
-        found |= s.king(k, None, Bitboard::EMPTY, false);
+    for k in Bitboard(kings) {
+        search.begin(sides, k);
+        found |= search.king(k, None, 0, false);
     }
-    if found && rules.king_capture_priority {
+    if found && Sh::king_priority(rules) {
         return true;
     }
-    for m in capturing_men(pos, rules) {
-        start_piece(sink);
-        let mut s = Search::new(pos, rules, &mut *sink, m, man_dirs);
-        let dirs = s.man_dirs;
-        found |= s.short(m, dirs, Bitboard::EMPTY, true);
+    for m in Bitboard(men) {
+        search.begin(sides, m);
+        found |= search.man(m, 0);
     }
     found
 }
@@ -284,63 +542,132 @@ impl<const DEDUP: bool> CaptureSink for ListSink<'_, DEDUP> {
         }
         self.out.push(m);
     }
+
+    #[inline(always)]
+    fn start_piece(&mut self) {
+        self.piece_start = self.out.len();
+    }
 }
 
-fn quiet_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
-    let us = pos.side_to_move();
-    let empty = pos.empty_squares();
-    let men = pos.men(us);
-    let crown = us.crowning_row();
-    for d in forward(us) {
-        for to in step(men, d) & empty {
-            // The step back from an empty target in this direction's reverse is the mover.
-            let from = step(Bitboard::from_square(to), d.opposite())
-                .first()
-                .expect("a stepped man has an origin");
-            out.push(Move::new(from, to, Bitboard::EMPTY, crown.contains(to)));
-        }
-    }
-    let occupied = pos.occupied();
-    for k in pos.kings(us) {
-        for d in Dir::ALL {
-            let targets = match rules.king_range {
-                KingRange::Flying => slide(k, d, occupied).0,
-                KingRange::Short => step(Bitboard::from_square(k), d) & empty,
-            };
-            for to in targets {
-                out.push(Move::new(k, to, Bitboard::EMPTY, false));
+/// Counts sequences like [`ListSink`] collects them; `seen` holds the current piece's
+/// multi-captures for deduplication.
+struct CountSink<'a, const DEDUP: bool> {
+    n: u64,
+    seen: &'a mut Vec<Move>,
+}
+
+impl<const DEDUP: bool> CaptureSink for CountSink<'_, DEDUP> {
+    #[inline(always)]
+    fn capture(&mut self, from: Square, path: &[Square], captured: Bitboard, promotes: bool) {
+        if DEDUP && captured.count() >= 2 {
+            let m = Move::new(from, path[path.len() - 1], captured, promotes);
+            if self.seen.contains(&m) {
+                return;
             }
+            self.seen.push(m);
         }
+        self.n += 1;
+    }
+
+    #[inline(always)]
+    fn start_piece(&mut self) {
+        self.seen.clear();
     }
 }
 
-fn generate<const DEDUP: bool>(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
+/// Fills `out` (cleared first) with the legal moves; `DEDUP` as in [`ListSink`].
+#[inline(always)]
+pub(crate) fn generate<Sh: Shape, const WHITE: bool, const DEDUP: bool>(
+    pos: &Position,
+    rules: &Rules,
+    out: &mut Vec<Move>,
+) {
     out.clear();
-    let mut sink = ListSink::<DEDUP> {
-        out,
-        piece_start: 0,
-    };
-    if captures(pos, rules, &mut sink, |s| s.piece_start = s.out.len()) {
-        return;
+    let sides = Sides::of::<WHITE>(pos);
+    let (men, kings) = sides.capturers::<Sh, WHITE>(rules);
+    if men | kings != 0 {
+        let mut sink = ListSink::<DEDUP> {
+            out,
+            piece_start: 0,
+        };
+        captures::<Sh, WHITE, _>(rules, &sides, men, kings, &mut sink);
+    } else {
+        sides.quiet::<Sh, WHITE>(rules, out);
     }
-    quiet_moves(pos, rules, out);
+}
+
+/// The number of legal moves, counted without building them (`DEDUP` as in [`ListSink`];
+/// `scratch` is working space).
+#[inline(always)]
+pub(crate) fn count<Sh: Shape, const WHITE: bool, const DEDUP: bool>(
+    pos: &Position,
+    rules: &Rules,
+    scratch: &mut Vec<Move>,
+) -> u64 {
+    let sides = Sides::of::<WHITE>(pos);
+    let (men, kings) = sides.capturers::<Sh, WHITE>(rules);
+    if men | kings != 0 {
+        let mut sink = CountSink::<DEDUP> {
+            n: 0,
+            seen: scratch,
+        };
+        captures::<Sh, WHITE, _>(rules, &sides, men, kings, &mut sink);
+        sink.n
+    } else {
+        sides.count_quiet::<Sh, WHITE>(rules)
+    }
+}
+
+struct Generate<'a, const DEDUP: bool>(&'a mut Vec<Move>);
+
+impl<const DEDUP: bool> Job for Generate<'_, DEDUP> {
+    type Out = ();
+    fn run<Sh: Shape, const WHITE: bool>(self, pos: &Position, rules: &Rules) {
+        generate::<Sh, WHITE, DEDUP>(pos, rules, self.0)
+    }
 }
 
 /// Fills `out` with the legal moves of the side to move (cleared first). Moves that differ only
 /// in their path appear once.
 pub fn legal_moves(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
-    generate::<true>(pos, rules, out)
+    dispatch(pos, rules, Generate::<true>(out))
 }
 
 /// Like [`legal_moves`], but every capture path is its own entry (the convention of most
 /// published perft tables).
 pub fn legal_moves_all_paths(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
-    generate::<false>(pos, rules, out)
+    dispatch(pos, rules, Generate::<false>(out))
+}
+
+struct Sequences<'a, S>(&'a mut S);
+
+impl<S: CaptureSink> Job for Sequences<'_, S> {
+    type Out = bool;
+    fn run<Sh: Shape, const WHITE: bool>(self, pos: &Position, rules: &Rules) -> bool {
+        let sides = Sides::of::<WHITE>(pos);
+        let (men, kings) = sides.capturers::<Sh, WHITE>(rules);
+        captures::<Sh, WHITE, _>(rules, &sides, men, kings, self.0)
+    }
 }
 
 /// Reports every complete capture sequence of the side to move (honouring the king priority).
 pub fn capture_sequences<S: CaptureSink>(pos: &Position, rules: &Rules, sink: &mut S) -> bool {
-    captures(pos, rules, sink, |_| {})
+    dispatch(pos, rules, Sequences(sink))
+}
+
+struct HasCapture;
+
+impl Job for HasCapture {
+    type Out = bool;
+    #[inline(always)]
+    fn run<Sh: Shape, const WHITE: bool>(self, pos: &Position, rules: &Rules) -> bool {
+        Sides::of::<WHITE>(pos).any_capture::<Sh, WHITE>(rules)
+    }
+}
+
+/// Whether the side to move must capture.
+pub fn has_capture(pos: &Position, rules: &Rules) -> bool {
+    dispatch(pos, rules, HasCapture)
 }
 
 /// Whether the side to move has any non-capturing move (a piece with an empty square to step to).
@@ -350,36 +677,89 @@ pub fn has_quiet_move(pos: &Position) -> bool {
     let empty = pos.empty_squares();
     let men = pos.men(us);
     let kings = pos.kings(us);
-    let [a, b] = forward(us);
-    let [c, d] = forward(!us);
+    let [a, b, c, d] = match us {
+        Color::White => [Dir::UpLeft, Dir::UpRight, Dir::DownLeft, Dir::DownRight],
+        Color::Black => [Dir::DownLeft, Dir::DownRight, Dir::UpLeft, Dir::UpRight],
+    };
     ((step(men | kings, a) | step(men | kings, b)) & empty).any()
         || ((step(kings, c) | step(kings, d)) & empty).any()
 }
 
+struct CountQuiet;
+
+impl Job for CountQuiet {
+    type Out = u64;
+    fn run<Sh: Shape, const WHITE: bool>(self, pos: &Position, rules: &Rules) -> u64 {
+        Sides::of::<WHITE>(pos).count_quiet::<Sh, WHITE>(rules)
+    }
+}
+
 /// Number of quiet moves, without building them (perft's bulk count at the leaves).
 pub fn count_quiet_moves(pos: &Position, rules: &Rules) -> u64 {
-    let us = pos.side_to_move();
-    let empty = pos.empty_squares();
-    let men = pos.men(us);
-    let mut n = 0;
-    for d in forward(us) {
-        n += (step(men, d) & empty).count() as u64;
-    }
-    let kings = pos.kings(us);
-    match rules.king_range {
-        KingRange::Short => {
-            for d in Dir::ALL {
-                n += (step(kings, d) & empty).count() as u64;
+    dispatch(pos, rules, CountQuiet)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    /// Positions from random games (with kings and long captures), the same on every run.
+    fn random_positions(rules: &Rules, games: usize) -> Vec<Position> {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut out = Vec::new();
+        let mut moves = Vec::new();
+        for _ in 0..games {
+            let mut p = Position::start(rules.first_to_move);
+            for _ in 0..150 {
+                legal_moves(&p, rules, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                out.push(p);
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                p = p.play(&moves[(seed >> 33) as usize % moves.len()]);
             }
         }
-        KingRange::Flying => {
-            let occupied = pos.occupied();
-            for k in kings {
-                for d in Dir::ALL {
-                    n += slide(k, d, occupied).0.count() as u64;
+        out
+    }
+
+    fn dynamic<const DEDUP: bool>(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
+        match pos.side_to_move() {
+            Color::White => generate::<Dynamic, true, DEDUP>(pos, rules, out),
+            Color::Black => generate::<Dynamic, false, DEDUP>(pos, rules, out),
+        }
+    }
+
+    /// The compiled-in shapes must behave exactly as the rules table read at run time, and the
+    /// counts must match the lists, in every variant.
+    #[test]
+    fn fixed_shapes_agree_with_the_rules_table() {
+        let (mut fixed, mut read, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+        for v in Variant::ALL {
+            let rules = v.rules();
+            let positions = random_positions(rules, 60);
+            assert!(positions.iter().any(|p| p.kings(Color::White).any()));
+            for p in &positions {
+                legal_moves(p, rules, &mut fixed);
+                dynamic::<true>(p, rules, &mut read);
+                assert_eq!(fixed, read, "{v} {p:?}");
+                let n = match p.side_to_move() {
+                    Color::White => count::<Dynamic, true, true>(p, rules, &mut scratch),
+                    Color::Black => count::<Dynamic, false, true>(p, rules, &mut scratch),
+                };
+                assert_eq!(n, fixed.len() as u64, "{v} {p:?}");
+                legal_moves_all_paths(p, rules, &mut fixed);
+                dynamic::<false>(p, rules, &mut read);
+                assert_eq!(fixed, read, "{v} {p:?}");
+                let captures = fixed.iter().any(Move::is_capture);
+                assert_eq!(has_capture(p, rules), captures, "{v} {p:?}");
+                if !captures {
+                    assert_eq!(count_quiet_moves(p, rules), fixed.len() as u64);
                 }
             }
         }
     }
-    n
 }

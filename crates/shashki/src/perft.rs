@@ -5,9 +5,9 @@
 
 use alloc::vec::Vec;
 
-use crate::movegen::{count_quiet_moves, has_capture, legal_moves, legal_moves_all_paths};
+use crate::movegen::{self, dispatch, legal_moves, legal_moves_all_paths, Job, Shape};
 use crate::moves::Move;
-use crate::position::Position;
+use crate::position::{Color, Position};
 use crate::variant::Rules;
 
 /// What counts as one move.
@@ -27,32 +27,49 @@ fn generate(pos: &Position, rules: &Rules, counting: Counting, out: &mut Vec<Mov
     }
 }
 
-fn count_leaves(pos: &Position, rules: &Rules, counting: Counting, buf: &mut Vec<Move>) -> u64 {
-    if has_capture(pos, rules) {
-        generate(pos, rules, counting, buf);
-        buf.len() as u64
-    } else {
-        count_quiet_moves(pos, rules)
-    }
-}
-
-fn inner(
+/// The walk, compiled for one rule shape (see [`movegen::dispatch`]); `bufs` holds one move list
+/// per ply (at the last ply it is scratch space for the leaf count).
+fn inner<Sh: Shape, const DEDUP: bool>(
     pos: &Position,
     rules: &Rules,
     depth: u32,
-    counting: Counting,
     bufs: &mut [Vec<Move>],
 ) -> u64 {
     let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
+    let white = pos.side_to_move() == Color::White;
     if depth == 1 {
-        return count_leaves(pos, rules, counting, buf);
+        return if white {
+            movegen::count::<Sh, true, DEDUP>(pos, rules, buf)
+        } else {
+            movegen::count::<Sh, false, DEDUP>(pos, rules, buf)
+        };
     }
-    generate(pos, rules, counting, buf);
+    if white {
+        movegen::generate::<Sh, true, DEDUP>(pos, rules, buf);
+    } else {
+        movegen::generate::<Sh, false, DEDUP>(pos, rules, buf);
+    }
     let mut nodes = 0;
     for m in buf.iter() {
-        nodes += inner(&pos.play(m), rules, depth - 1, counting, rest);
+        nodes += inner::<Sh, DEDUP>(&pos.play(m), rules, depth - 1, rest);
     }
     nodes
+}
+
+struct Walk<'a> {
+    depth: u32,
+    counting: Counting,
+    bufs: &'a mut [Vec<Move>],
+}
+
+impl Job for Walk<'_> {
+    type Out = u64;
+    fn run<Sh: Shape, const WHITE: bool>(self, pos: &Position, rules: &Rules) -> u64 {
+        match self.counting {
+            Counting::Distinct => inner::<Sh, true>(pos, rules, self.depth, self.bufs),
+            Counting::AllPaths => inner::<Sh, false>(pos, rules, self.depth, self.bufs),
+        }
+    }
 }
 
 /// Leaf count of the move tree `depth` plies deep.
@@ -61,7 +78,12 @@ pub fn perft(pos: &Position, rules: &Rules, depth: u32, counting: Counting) -> u
         return 1;
     }
     let mut bufs: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
-    inner(pos, rules, depth, counting, &mut bufs)
+    let walk = Walk {
+        depth,
+        counting,
+        bufs: &mut bufs,
+    };
+    dispatch(pos, rules, walk)
 }
 
 /// Perft of each legal move's subtree (for finding where two generators disagree).
