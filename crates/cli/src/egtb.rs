@@ -2,6 +2,7 @@
 //! writes them to a file; `probe` reads a position's value from them.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
 use shashki::egtb::Tables;
@@ -32,6 +33,25 @@ pub fn load(dir: &Path, variant: Variant) -> Result<Tables, Fail> {
         })?;
     let bytes = std::fs::read(&found).map_err(|e| Fail(format!("{}: {e}", found.display())))?;
     Tables::from_bytes(variant, &bytes).map_err(|e| Fail(format!("{}: {e}", found.display())))
+}
+
+/// Tables for the engine from an `--egtb` value: a piece count (built in memory: about 0.1 s
+/// for 3, several seconds for 4), a table file, or a folder holding the variant's file.
+pub fn from_spec(variant: Variant, spec: &str) -> Result<Arc<Tables>, Fail> {
+    if let Ok(n) = spec.parse::<u32>() {
+        if !(2..=5).contains(&n) {
+            return Err(Fail("--egtb N: build in memory needs 2 to 5 pieces".into()));
+        }
+        return Ok(Arc::new(Tables::build(variant, n, |_| {})?));
+    }
+    let path = Path::new(spec);
+    if path.is_dir() {
+        return load(path, variant).map(Arc::new);
+    }
+    let bytes = std::fs::read(path).map_err(|e| Fail(format!("--egtb {spec}: {e}")))?;
+    Tables::from_bytes(variant, &bytes)
+        .map(Arc::new)
+        .map_err(|e| Fail(format!("--egtb {spec}: {e}")))
 }
 
 pub fn build(args: &Args) -> Result<(), Fail> {

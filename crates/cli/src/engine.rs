@@ -2,9 +2,10 @@
 //! `bench` (fixed searches and perft for speed comparisons).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use shashki::egtb::Tables;
 use shashki::eval::{weights, Weights};
 use shashki::level::{choose_move, Level, Rng};
 use shashki::notation::move_to_string;
@@ -115,9 +116,14 @@ pub fn bestmove(args: &Args) -> Result<(), Fail> {
         "--movetime",
         "--seed",
         "--hash",
+        "--egtb",
     ])?;
     let variant = args.variant()?;
     let game = game_from_args(args, variant)?;
+    let tables = args
+        .value("--egtb")
+        .map(|spec| crate::egtb::from_spec(variant, spec))
+        .transpose()?;
     let depth = number::<u32>(args, "--depth", 1, 100)?;
     let nodes = number::<u64>(args, "--nodes", 1, u64::MAX)?;
     let mut movetime = number::<u64>(args, "--movetime", 1, 86_400_000)?;
@@ -140,6 +146,7 @@ pub fn bestmove(args: &Args) -> Result<(), Fail> {
         )));
     }
     let mut engine = Engine::new(hash);
+    engine.set_tables(tables);
     let start = Instant::now();
     let r = player.think(&mut engine, &game, movetime, seed);
     let elapsed = start.elapsed().as_secs_f64();
@@ -212,6 +219,7 @@ fn play_one(
     variant: Variant,
     players: [Player; 2],
     tuned: [Option<Weights>; 2],
+    tables: &[Option<Arc<Tables>>; 2],
     index: usize,
     movetime: Option<u64>,
     seed: u64,
@@ -221,8 +229,9 @@ fn play_one(
     let first = game.position().side_to_move();
     let a_color = if index % 2 == 0 { first } else { !first };
     let mut engines = [Engine::new(16), Engine::new(16)];
-    for (e, w) in engines.iter_mut().zip(tuned) {
+    for ((e, w), t) in engines.iter_mut().zip(tuned).zip(tables) {
         e.set_weights(w);
+        e.set_tables(t.clone());
     }
     while !game.is_over() && game.moves().len() < MAX_PLIES {
         let side = game.position().side_to_move();
@@ -255,6 +264,8 @@ pub fn play_match(args: &Args) -> Result<(), Fail> {
         "--verbose",
         "--a-set",
         "--b-set",
+        "--a-egtb",
+        "--b-egtb",
     ])?;
     let variant = args.variant()?;
     let a = Player::parse(
@@ -275,6 +286,14 @@ pub fn play_match(args: &Args) -> Result<(), Fail> {
         parse_weights(variant, args.value("--a-set"))?,
         parse_weights(variant, args.value("--b-set"))?,
     ];
+    let tables = [
+        args.value("--a-egtb")
+            .map(|spec| crate::egtb::from_spec(variant, spec))
+            .transpose()?,
+        args.value("--b-egtb")
+            .map(|spec| crate::egtb::from_spec(variant, spec))
+            .transpose()?,
+    ];
     let next = AtomicUsize::new(0);
     let records = Mutex::new(Vec::new());
     let start = Instant::now();
@@ -285,7 +304,7 @@ pub fn play_match(args: &Args) -> Result<(), Fail> {
                 if i >= games {
                     break;
                 }
-                let r = play_one(variant, [a, b], tuned, i, movetime, seed);
+                let r = play_one(variant, [a, b], tuned, &tables, i, movetime, seed);
                 if verbose {
                     eprintln!(
                         "game {} A={} {:?} plies {}",

@@ -21,10 +21,12 @@ usage:
   shashki perft --variant czech|russian|english [--fen FEN] [--dups] [--divide] DEPTH
   shashki moves --variant V [--fen FEN]   (without --fen: one FEN per line on stdin)
   shashki bestmove --variant V [--fen FEN] [--moves \"m1 m2 ..\"] [--level easy|medium|hard
-                   | --depth N | --nodes N | --movetime MS] [--seed S] [--hash MB]
+                   | --depth N | --nodes N | --movetime MS] [--seed S] [--hash MB] [--egtb SPEC]
   shashki match --variant V --a SPEC --b SPEC --games N [--movetime MS] [--seed S] [--threads T]
-                [--a-set name=v,..] [--b-set name=v,..] [--verbose]
+                [--a-set name=v,..] [--b-set name=v,..] [--a-egtb SPEC] [--b-egtb SPEC]
+                [--verbose]
                 SPEC: easy | medium | hard | depth=N | nodes=N
+                --egtb SPEC: N (build N-piece endgame tables in memory), a table file or folder
   shashki bench [--depth N]
   shashki soak --variant V [--games N] [--seed S]
   shashki egtb --variant V --pieces N [--out DIR] [--check]

@@ -244,3 +244,44 @@ fn egtb_builds_a_file_that_probe_reads() {
     assert_eq!(o.status.code(), Some(2), "no Czech tables in the folder");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn bestmove_with_tables_reads_the_distance_to_the_win() {
+    // Two kings against one in English: a table win; the search reports its exact distance.
+    let args = [
+        "bestmove",
+        "--variant",
+        "english",
+        "--fen",
+        "W:WK22,K23:BK5",
+        "--nodes",
+        "5000",
+    ];
+    let o = shashki(&[&args[..], &["--egtb", "3"]].concat(), None);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let score: Vec<&str> = out.split_whitespace().skip(3).take(2).collect();
+    assert_eq!(score[0], "win", "{out}");
+    let dir = std::env::temp_dir().join(format!("shashki-egtb-bm-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    shashki(
+        &["egtb", "--variant", "english", "--pieces", "3", "--out", d],
+        None,
+    );
+    let probe = shashki(
+        &[
+            "probe",
+            "--variant",
+            "english",
+            "--fen",
+            "W:WK22,K23:BK5",
+            "--dir",
+            d,
+        ],
+        None,
+    );
+    assert_eq!(stdout(&probe).trim(), score.join(" "));
+    let o = shashki(&[&args[..], &["--egtb", "/nonexistent"]].concat(), None);
+    assert_eq!(o.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

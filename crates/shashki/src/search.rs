@@ -5,9 +5,11 @@
 //! There is no clock in here: the caller passes depth and node limits and a [`Clock`] that the
 //! search polls, and it always answers with the best move found so far.
 
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use crate::draw::{next_counters, rule_draw, Counters};
+use crate::egtb::Tables;
 use crate::eval::{evaluate_with, weights, Weights};
 use crate::game::Game;
 use crate::movegen::{has_capture, has_quiet_move, legal_moves};
@@ -122,6 +124,9 @@ pub struct Engine {
     node_limit: u64,
     stopped: bool,
     root_depth: i32,
+    /// Endgame tables, probed by [`Engine::search`] (not by the weaker levels' root scoring).
+    tables: Option<Arc<Tables>>,
+    probing: bool,
 }
 
 const NULL_MOVE: Move = Move::new(
@@ -150,7 +155,14 @@ impl Engine {
             node_limit: u64::MAX,
             stopped: false,
             root_depth: 0,
+            tables: None,
+            probing: false,
         }
+    }
+
+    /// Endgame tables for the searches of their variant (`None` to search without).
+    pub fn set_tables(&mut self, tables: Option<Arc<Tables>>) {
+        self.tables = tables;
     }
 
     /// Forgets everything learned (a new game).
@@ -173,6 +185,10 @@ impl Engine {
         mut on_iteration: impl FnMut(&SearchResult),
     ) -> SearchResult {
         self.prepare(game, limits);
+        self.probing = self
+            .tables
+            .as_ref()
+            .is_some_and(|t| t.variant() == game.variant());
         let pos = *game.position();
         let counters = game.counters();
         let hash = pos.hash();
@@ -231,6 +247,7 @@ impl Engine {
         clock: &mut dyn Clock,
     ) -> Vec<(Move, i32)> {
         self.prepare(game, Limits::default());
+        self.probing = false;
         let pos = *game.position();
         let counters = game.counters();
         let hash = pos.hash();
@@ -359,6 +376,14 @@ impl Engine {
             beta = beta.min(WIN - ply as i32 - 1);
             if alpha >= beta {
                 return alpha;
+            }
+            // Endgame tables: an exact value ends the search here.
+            if self.probing {
+                if let Some(t) = &self.tables {
+                    if let Some(s) = t.search_score(pos, counters, ply) {
+                        return s;
+                    }
+                }
             }
         }
         // A quiet leaf is evaluated without generating its moves.

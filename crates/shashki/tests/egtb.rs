@@ -8,8 +8,12 @@ use common::pos;
 use shashki::bitboard::LONG_DIAGONAL;
 use shashki::egtb::{LoadError, Material, Oriented, Tables, Value};
 use shashki::level::Rng;
+use shashki::search::{Engine, Limits, NoClock};
 use shashki::Variant::{self, Czech, English, Russian};
-use shashki::{has_capture, legal_moves, Bitboard, Position};
+use shashki::{
+    has_capture, legal_moves, Bitboard, Color, Game, Move, Outcome, Position, WinReason,
+};
+use std::sync::Arc;
 
 fn kings(us: u8, them: u8) -> Material {
     Material {
@@ -286,4 +290,105 @@ fn russian_three_kings_against_one_petrovs_triangle() {
         t.probe(&pos("W:WKa1,Kc1,Ke1:BKh4")),
         Some(Value::Win(d)) if d <= 29
     ));
+}
+
+/// The tables' own choice: the move best for the mover (a quicker win, a draw, a slower loss).
+/// Among equals, the one that leaves the opponent the fewest replies that keep its value, so a
+/// defender has to find its way.
+fn table_move(t: &Tables, game: &Game) -> Move {
+    let p = *game.position();
+    let after = |m: &Move| t.probe(&p.play(m)).unwrap().parent();
+    let moves = game.legal_moves();
+    let best = moves.iter().map(|m| after(m).rank()).max().unwrap();
+    let mut choices: Vec<(usize, Move)> = moves
+        .iter()
+        .filter(|m| after(m).rank() == best)
+        .map(|m| {
+            let q = p.play(m);
+            let mut replies = Vec::new();
+            legal_moves(&q, game.rules(), &mut replies);
+            let keep = t.probe(&q).unwrap();
+            let good = replies
+                .iter()
+                .filter(|r| t.probe(&q.play(r)).unwrap().parent() == keep)
+                .count();
+            (good, *m)
+        })
+        .collect();
+    choices.sort_by_key(|&(good, _)| good);
+    choices[0].1
+}
+
+/// Hard (node-limited, with the tables) plays `hard` against the tables' own moves.
+fn play_out(t: &Arc<Tables>, fen: &str, hard: Color) -> Game {
+    let mut game = Game::from_fen(t.variant(), fen).unwrap();
+    let mut engine = Engine::new(4);
+    engine.set_tables(Some(t.clone()));
+    while !game.is_over() && game.moves().len() < 400 {
+        let m = if game.position().side_to_move() == hard {
+            let limits = Limits {
+                depth: 100,
+                nodes: 20_000,
+            };
+            engine.search(&game, limits, &mut NoClock).best.unwrap()
+        } else {
+            table_move(t, &game)
+        };
+        game.play(m).unwrap();
+    }
+    game
+}
+
+/// The longest win of the side to move in `m`'s table.
+fn longest_win(t: &Tables, m: &Material) -> (String, u32) {
+    positions(m)
+        .filter_map(|o| match value(t, &o) {
+            Value::Win(d) => Some((shashki::fen::to_fen(&o.position()), d)),
+            _ => None,
+        })
+        .max_by_key(|&(_, d)| d)
+        .unwrap()
+}
+
+#[test]
+fn hard_converts_the_longest_table_wins_within_the_move_count_rules() {
+    for (v, m) in [
+        (English, kings(2, 1)),
+        (Russian, kings(3, 1)),
+        (Czech, kings(3, 1)),
+    ] {
+        let t = Arc::new(Tables::build_for(v, &[m], |_| {}).unwrap());
+        let (fen, d) = longest_win(&t, &m);
+        let game = play_out(&t, &fen, Color::White);
+        assert_eq!(
+            game.outcome(),
+            Some(Outcome::Win {
+                winner: Color::White,
+                reason: WinReason::NoPieces
+            }),
+            "{v} {fen}"
+        );
+        // The fastest way: exactly the table's distance, inside the 15- or 40-move rule.
+        assert_eq!(game.moves().len() as u32, d, "{v} {fen}");
+    }
+}
+
+#[test]
+fn hard_holds_a_drawn_table_ending() {
+    // The lone king on the main road against three kings (Russian and Czech), and two kings
+    // against one in Russian; the tables attack as hard as they can.
+    for (v, m, fen) in [
+        (Russian, kings(3, 1), "B:WKc1,Ke1,Kg1:BKd4"),
+        (Czech, kings(3, 1), "B:WKc1,Ke1,Kg1:BKd4"),
+        (Russian, kings(2, 1), "B:WKc1,Kg1:BKf6"),
+    ] {
+        let t = Arc::new(Tables::build_for(v, &[m], |_| {}).unwrap());
+        assert_eq!(t.probe(&pos(fen)), Some(Value::Draw), "{v} {fen}");
+        let game = play_out(&t, fen, Color::Black);
+        assert!(
+            matches!(game.outcome(), Some(Outcome::Draw(_))),
+            "{v} {fen}: {:?}",
+            game.outcome()
+        );
+    }
 }

@@ -16,6 +16,7 @@
 mod build;
 mod file;
 mod index;
+mod score;
 
 use alloc::vec::Vec;
 use core::fmt;
