@@ -6,10 +6,12 @@
 //! texts), so the page can store it; every call replays and so re-validates it.
 
 use std::cell::RefCell;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
+use shashki::egtb::Tables;
 use shashki::level::{choose_move, Level};
 use shashki::notation::{capture_paths, move_squares, move_to_string, square_name};
 use shashki::search::{Clock, Engine, Limits, Score};
@@ -382,6 +384,45 @@ impl Clock for Deadline {
 
 thread_local! {
     static ENGINE: RefCell<Option<(usize, Engine)>> = const { RefCell::new(None) };
+    /// Endgame tables loaded into this worker, at most one set per variant.
+    static TABLES: RefCell<Vec<Arc<Tables>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Builds `variant`'s endgame tables up to `pieces` (2–4) and returns them as a table file, for
+/// the page to cache and hand to its AI workers (4 pieces: several seconds, 7.5 MB).
+#[wasm_bindgen]
+pub fn egtb_build(variant: &str, pieces: u32) -> Result<Vec<u8>, JsError> {
+    let variant = parse_variant(variant)?;
+    if !(2..=4).contains(&pieces) {
+        return Err(err(format!("endgame tables: 2 to 4 pieces, not {pieces}")));
+    }
+    Ok(Tables::build(variant, pieces, |_| {})
+        .map_err(err)?
+        .to_bytes())
+}
+
+/// Loads a table file (from [`egtb_build`]) for `variant` into this worker's searches and returns
+/// the piece count it covers; a file of another variant or version, or a damaged one, is an Error.
+#[wasm_bindgen]
+pub fn egtb_load(variant: &str, bytes: &[u8]) -> Result<u32, JsError> {
+    let variant = parse_variant(variant)?;
+    let t = Tables::from_bytes(variant, bytes).map_err(err)?;
+    let pieces = t.pieces();
+    TABLES.with(|cell| {
+        let mut v = cell.borrow_mut();
+        v.retain(|t| t.variant() != variant);
+        v.push(Arc::new(t));
+    });
+    Ok(pieces)
+}
+
+fn tables_for(variant: Variant) -> Option<Arc<Tables>> {
+    TABLES.with(|cell| {
+        cell.borrow()
+            .iter()
+            .find(|t| t.variant() == variant)
+            .cloned()
+    })
 }
 
 fn number(name: &str, v: Option<f64>, min: f64, max: f64, default: f64) -> Result<f64, JsError> {
@@ -418,6 +459,7 @@ pub fn best_move(state: JsValue, options: JsValue) -> Result<JsValue, JsError> {
             *slot = Some((hash_mb, Engine::new(hash_mb)));
         }
         let engine = &mut slot.as_mut().expect("just set").1;
+        engine.set_tables(tables_for(game.variant()));
         choose_move(
             engine,
             &game,
