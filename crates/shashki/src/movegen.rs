@@ -122,7 +122,7 @@ fixed_shape!(CzechShape, CZECH_BITS, CZECH);
 /// Work done by a generator instance (see [`dispatch`]).
 pub(crate) trait Job {
     type Out;
-    fn run<Sh: Shape, const WHITE: bool>(self, pos: &Position, rules: &Rules) -> Self::Out;
+    fn run<Sh: Shape, C: Side>(self, pos: &Position, rules: &Rules) -> Self::Out;
 }
 
 /// Runs `job` with the generator instance for the rules' shape and the side to move.
@@ -131,8 +131,8 @@ pub(crate) fn dispatch<J: Job>(pos: &Position, rules: &Rules, job: J) -> J::Out 
     macro_rules! run {
         ($sh:ty) => {
             match pos.side_to_move() {
-                Color::White => job.run::<$sh, true>(pos, rules),
-                Color::Black => job.run::<$sh, false>(pos, rules),
+                Color::White => job.run::<$sh, WhiteToMove>(pos, rules),
+                Color::Black => job.run::<$sh, BlackToMove>(pos, rules),
             }
         };
     }
@@ -144,31 +144,35 @@ pub(crate) fn dispatch<J: Job>(pos: &Position, rules: &Rules, job: J) -> J::Out 
     }
 }
 
-#[inline(always)]
-const fn forward<const WHITE: bool>() -> [Dir; 2] {
-    if WHITE {
-        [Dir::UpLeft, Dir::UpRight]
-    } else {
-        [Dir::DownLeft, Dir::DownRight]
-    }
+/// The side to move, as a type: its directions and crowning row are constants.
+pub(crate) trait Side {
+    const US: Color;
+    /// The directions its men move and (in most variants) capture.
+    const FORWARD: [Dir; 2];
+    const BACKWARD: [Dir; 2];
+    /// Where its men are crowned.
+    const CROWN: u32;
+    /// The side to move after this one.
+    type Other: Side;
 }
 
-#[inline(always)]
-const fn backward<const WHITE: bool>() -> [Dir; 2] {
-    if WHITE {
-        [Dir::DownLeft, Dir::DownRight]
-    } else {
-        [Dir::UpLeft, Dir::UpRight]
-    }
+pub(crate) struct WhiteToMove;
+pub(crate) struct BlackToMove;
+
+impl Side for WhiteToMove {
+    const US: Color = Color::White;
+    const FORWARD: [Dir; 2] = [Dir::UpLeft, Dir::UpRight];
+    const BACKWARD: [Dir; 2] = [Dir::DownLeft, Dir::DownRight];
+    const CROWN: u32 = TOP_ROW.0;
+    type Other = BlackToMove;
 }
 
-#[inline(always)]
-const fn crowning_row<const WHITE: bool>() -> u32 {
-    if WHITE {
-        TOP_ROW.0
-    } else {
-        BOTTOM_ROW.0
-    }
+impl Side for BlackToMove {
+    const US: Color = Color::Black;
+    const FORWARD: [Dir; 2] = [Dir::DownLeft, Dir::DownRight];
+    const BACKWARD: [Dir; 2] = [Dir::UpLeft, Dir::UpRight];
+    const CROWN: u32 = BOTTOM_ROW.0;
+    type Other = WhiteToMove;
 }
 
 /// The side to move's men and kings, the opponent's pieces and the empty squares.
@@ -182,12 +186,8 @@ struct Sides {
 
 impl Sides {
     #[inline(always)]
-    fn of<const WHITE: bool>(pos: &Position) -> Sides {
-        let (us, them) = if WHITE {
-            (Color::White, Color::Black)
-        } else {
-            (Color::Black, Color::White)
-        };
+    fn of<C: Side>(pos: &Position) -> Sides {
+        let (us, them) = (C::US, !C::US);
         Sides {
             men: pos.men(us).0,
             kings: pos.kings(us).0,
@@ -216,17 +216,17 @@ impl Sides {
 
     /// The men and the kings of the side to move that have a capture.
     #[inline(always)]
-    fn capturers<Sh: Shape, const WHITE: bool>(&self, rules: &Rules) -> (u32, u32) {
+    fn capturers<Sh: Shape, C: Side>(&self, rules: &Rules) -> (u32, u32) {
         let short_kings = if Sh::flying(rules) { 0 } else { self.kings };
         let (mut men, mut kings) = (0, 0);
-        for d in forward::<WHITE>() {
+        for d in C::FORWARD {
             let j = self.jumpers(d);
             men |= self.men & j;
             kings |= short_kings & j;
         }
         if Sh::men_back(rules) || short_kings != 0 {
             let back_men = if Sh::men_back(rules) { self.men } else { 0 };
-            for d in backward::<WHITE>() {
+            for d in C::BACKWARD {
                 let j = self.jumpers(d);
                 men |= back_men & j;
                 kings |= short_kings & j;
@@ -244,17 +244,17 @@ impl Sides {
 
     /// Whether the side to move has a capture (stops at the first one found).
     #[inline(always)]
-    fn any_capture<Sh: Shape, const WHITE: bool>(&self, rules: &Rules) -> bool {
+    fn any_capture<Sh: Shape, C: Side>(&self, rules: &Rules) -> bool {
         if !Sh::flying(rules) {
-            let (men, kings) = self.capturers::<Sh, WHITE>(rules);
+            let (men, kings) = self.capturers::<Sh, C>(rules);
             return men | kings != 0;
         }
         let mut men = 0;
-        for d in forward::<WHITE>() {
+        for d in C::FORWARD {
             men |= self.men & self.jumpers(d);
         }
         if Sh::men_back(rules) {
-            for d in backward::<WHITE>() {
+            for d in C::BACKWARD {
                 men |= self.men & self.jumpers(d);
             }
         }
@@ -266,10 +266,10 @@ impl Sides {
 
     /// Number of quiet moves.
     #[inline(always)]
-    fn count_quiet<Sh: Shape, const WHITE: bool>(&self, rules: &Rules) -> u64 {
+    fn count_quiet<Sh: Shape, C: Side>(&self, rules: &Rules) -> u64 {
         let mut n = 0;
         if Sh::flying(rules) {
-            for d in forward::<WHITE>() {
+            for d in C::FORWARD {
                 n += (step(Bitboard(self.men), d).0 & self.empty).count_ones();
             }
             let occupied = Bitboard(!self.empty);
@@ -280,11 +280,11 @@ impl Sides {
             }
         } else {
             let movers = Bitboard(self.men | self.kings);
-            for d in forward::<WHITE>() {
+            for d in C::FORWARD {
                 n += (step(movers, d).0 & self.empty).count_ones();
             }
             if self.kings != 0 {
-                for d in backward::<WHITE>() {
+                for d in C::BACKWARD {
                     n += (step(Bitboard(self.kings), d).0 & self.empty).count_ones();
                 }
             }
@@ -292,11 +292,48 @@ impl Sides {
         n as u64
     }
 
+    /// Number of capture sequences of `men` (men of the side to move that can capture), where men
+    /// capture forward only and stop on the crowning row. Such a man climbs a row pair with every
+    /// jump, so it never meets its earlier victims or its starting square again: the position's
+    /// own sets decide every jump, and no two sequences share a captured set (nothing to
+    /// deduplicate). Landings with no jump onward are counted by popcount.
+    #[inline(always)]
+    fn count_forward_man_captures<C: Side>(&self, men: u32) -> u64 {
+        let [a, b] = C::FORWARD;
+        let (ja, jb) = (self.jumpers(a), self.jumpers(b));
+        let onward = (ja | jb) & !C::CROWN;
+        let mut n = 0;
+        for (d, j) in [(a, ja), (b, jb)] {
+            let landings = step(step(Bitboard(men & j), d), d).0;
+            n += (landings & !onward).count_ones() as u64;
+            for sq in Bitboard(landings & onward) {
+                n += self.forward_sequences::<C>(sq);
+            }
+        }
+        n
+    }
+
+    /// Complete capture sequences of a forward-capturing man standing on `sq` mid-capture.
+    fn forward_sequences<C: Side>(&self, sq: Square) -> u64 {
+        let mut n = 0;
+        for d in C::FORWARD {
+            let [v, l] = JUMP_BITS[sq.index()][d as usize];
+            if self.opp & v != 0 && self.empty & l != 0 {
+                n += if l & C::CROWN != 0 {
+                    1
+                } else {
+                    self.forward_sequences::<C>(Square::from_index_unchecked(l.trailing_zeros()))
+                };
+            }
+        }
+        n.max(1)
+    }
+
     /// Appends the quiet moves: men by direction, then each king by direction, squares ascending.
     #[inline(always)]
-    fn quiet<Sh: Shape, const WHITE: bool>(&self, rules: &Rules, out: &mut Vec<Move>) {
-        let crown = crowning_row::<WHITE>();
-        for d in forward::<WHITE>() {
+    fn quiet<Sh: Shape, C: Side>(&self, rules: &Rules, out: &mut Vec<Move>) {
+        let crown = C::CROWN;
+        for d in C::FORWARD {
             for to in step(Bitboard(self.men), d) & Bitboard(self.empty) {
                 let promotes = crown & to.bit() != 0;
                 out.push(Move::new(origin(to, d), to, Bitboard::EMPTY, promotes));
@@ -319,7 +356,7 @@ impl Sides {
 }
 
 /// The state of the capture search for one side to move; reset for each capturing piece.
-struct Capture<'a, Sh, const WHITE: bool, S> {
+struct Capture<'a, Sh, C: Side, S> {
     rules: &'a Rules,
     sink: &'a mut S,
     from: Square,
@@ -330,10 +367,10 @@ struct Capture<'a, Sh, const WHITE: bool, S> {
     occupied: u32,
     path: [Square; MAX_PATH],
     len: usize,
-    shape: PhantomData<Sh>,
+    shape: PhantomData<(Sh, C)>,
 }
 
-impl<'a, Sh: Shape, const WHITE: bool, S: CaptureSink> Capture<'a, Sh, WHITE, S> {
+impl<'a, Sh: Shape, C: Side, S: CaptureSink> Capture<'a, Sh, C, S> {
     #[inline(always)]
     fn new(rules: &'a Rules, sink: &'a mut S) -> Self {
         Capture {
@@ -381,7 +418,7 @@ impl<'a, Sh: Shape, const WHITE: bool, S: CaptureSink> Capture<'a, Sh, WHITE, S>
                 found |= self.man_jump(sq, d, captured);
             }
         } else {
-            for d in forward::<WHITE>() {
+            for d in C::FORWARD {
                 found |= self.man_jump(sq, d, captured);
             }
         }
@@ -398,7 +435,7 @@ impl<'a, Sh: Shape, const WHITE: bool, S: CaptureSink> Capture<'a, Sh, WHITE, S>
         let to = Square::from_index_unchecked(l.trailing_zeros());
         self.victims ^= v;
         self.push(to);
-        if l & crowning_row::<WHITE>() != 0 {
+        if l & C::CROWN != 0 {
             if !(Sh::crowned_continues(self.rules) && self.king(to, Some(d), captured, true)) {
                 self.emit(captured, true);
             }
@@ -502,14 +539,14 @@ impl<'a, Sh: Shape, const WHITE: bool, S: CaptureSink> Capture<'a, Sh, WHITE, S>
 /// [`Sides::capturers`]), kings first, honouring the king priority.
 /// Returns whether any capture exists.
 #[inline(always)]
-fn captures<Sh: Shape, const WHITE: bool, S: CaptureSink>(
+fn captures<Sh: Shape, C: Side, S: CaptureSink>(
     rules: &Rules,
     sides: &Sides,
     men: u32,
     kings: u32,
     sink: &mut S,
 ) -> bool {
-    let mut search = Capture::<Sh, WHITE, S>::new(rules, sink);
+    let mut search = Capture::<Sh, C, S>::new(rules, sink);
     let mut found = false;
     for k in Bitboard(kings) {
         search.begin(sides, k);
@@ -577,44 +614,46 @@ impl<const DEDUP: bool> CaptureSink for CountSink<'_, DEDUP> {
 
 /// Fills `out` (cleared first) with the legal moves; `DEDUP` as in [`ListSink`].
 #[inline(always)]
-pub(crate) fn generate<Sh: Shape, const WHITE: bool, const DEDUP: bool>(
+pub(crate) fn generate<Sh: Shape, C: Side, const DEDUP: bool>(
     pos: &Position,
     rules: &Rules,
     out: &mut Vec<Move>,
 ) {
     out.clear();
-    let sides = Sides::of::<WHITE>(pos);
-    let (men, kings) = sides.capturers::<Sh, WHITE>(rules);
+    let sides = Sides::of::<C>(pos);
+    let (men, kings) = sides.capturers::<Sh, C>(rules);
     if men | kings != 0 {
         let mut sink = ListSink::<DEDUP> {
             out,
             piece_start: 0,
         };
-        captures::<Sh, WHITE, _>(rules, &sides, men, kings, &mut sink);
+        captures::<Sh, C, _>(rules, &sides, men, kings, &mut sink);
     } else {
-        sides.quiet::<Sh, WHITE>(rules, out);
+        sides.quiet::<Sh, C>(rules, out);
     }
 }
 
 /// The number of legal moves, counted without building them (`DEDUP` as in [`ListSink`];
 /// `scratch` is working space).
 #[inline(always)]
-pub(crate) fn count<Sh: Shape, const WHITE: bool, const DEDUP: bool>(
+pub(crate) fn count<Sh: Shape, C: Side, const DEDUP: bool>(
     pos: &Position,
     rules: &Rules,
     scratch: &mut Vec<Move>,
 ) -> u64 {
-    let sides = Sides::of::<WHITE>(pos);
-    let (men, kings) = sides.capturers::<Sh, WHITE>(rules);
-    if men | kings != 0 {
+    let sides = Sides::of::<C>(pos);
+    let (men, kings) = sides.capturers::<Sh, C>(rules);
+    if men | kings == 0 {
+        sides.count_quiet::<Sh, C>(rules)
+    } else if kings == 0 && !Sh::men_back(rules) && !Sh::crowned_continues(rules) {
+        sides.count_forward_man_captures::<C>(men)
+    } else {
         let mut sink = CountSink::<DEDUP> {
             n: 0,
             seen: scratch,
         };
-        captures::<Sh, WHITE, _>(rules, &sides, men, kings, &mut sink);
+        captures::<Sh, C, _>(rules, &sides, men, kings, &mut sink);
         sink.n
-    } else {
-        sides.count_quiet::<Sh, WHITE>(rules)
     }
 }
 
@@ -622,8 +661,8 @@ struct Generate<'a, const DEDUP: bool>(&'a mut Vec<Move>);
 
 impl<const DEDUP: bool> Job for Generate<'_, DEDUP> {
     type Out = ();
-    fn run<Sh: Shape, const WHITE: bool>(self, pos: &Position, rules: &Rules) {
-        generate::<Sh, WHITE, DEDUP>(pos, rules, self.0)
+    fn run<Sh: Shape, C: Side>(self, pos: &Position, rules: &Rules) {
+        generate::<Sh, C, DEDUP>(pos, rules, self.0)
     }
 }
 
@@ -643,10 +682,10 @@ struct Sequences<'a, S>(&'a mut S);
 
 impl<S: CaptureSink> Job for Sequences<'_, S> {
     type Out = bool;
-    fn run<Sh: Shape, const WHITE: bool>(self, pos: &Position, rules: &Rules) -> bool {
-        let sides = Sides::of::<WHITE>(pos);
-        let (men, kings) = sides.capturers::<Sh, WHITE>(rules);
-        captures::<Sh, WHITE, _>(rules, &sides, men, kings, self.0)
+    fn run<Sh: Shape, C: Side>(self, pos: &Position, rules: &Rules) -> bool {
+        let sides = Sides::of::<C>(pos);
+        let (men, kings) = sides.capturers::<Sh, C>(rules);
+        captures::<Sh, C, _>(rules, &sides, men, kings, self.0)
     }
 }
 
@@ -660,8 +699,8 @@ struct HasCapture;
 impl Job for HasCapture {
     type Out = bool;
     #[inline(always)]
-    fn run<Sh: Shape, const WHITE: bool>(self, pos: &Position, rules: &Rules) -> bool {
-        Sides::of::<WHITE>(pos).any_capture::<Sh, WHITE>(rules)
+    fn run<Sh: Shape, C: Side>(self, pos: &Position, rules: &Rules) -> bool {
+        Sides::of::<C>(pos).any_capture::<Sh, C>(rules)
     }
 }
 
@@ -689,8 +728,8 @@ struct CountQuiet;
 
 impl Job for CountQuiet {
     type Out = u64;
-    fn run<Sh: Shape, const WHITE: bool>(self, pos: &Position, rules: &Rules) -> u64 {
-        Sides::of::<WHITE>(pos).count_quiet::<Sh, WHITE>(rules)
+    fn run<Sh: Shape, C: Side>(self, pos: &Position, rules: &Rules) -> u64 {
+        Sides::of::<C>(pos).count_quiet::<Sh, C>(rules)
     }
 }
 
@@ -728,8 +767,8 @@ mod tests {
 
     fn dynamic<const DEDUP: bool>(pos: &Position, rules: &Rules, out: &mut Vec<Move>) {
         match pos.side_to_move() {
-            Color::White => generate::<Dynamic, true, DEDUP>(pos, rules, out),
-            Color::Black => generate::<Dynamic, false, DEDUP>(pos, rules, out),
+            Color::White => generate::<Dynamic, WhiteToMove, DEDUP>(pos, rules, out),
+            Color::Black => generate::<Dynamic, BlackToMove, DEDUP>(pos, rules, out),
         }
     }
 
@@ -747,8 +786,8 @@ mod tests {
                 dynamic::<true>(p, rules, &mut read);
                 assert_eq!(fixed, read, "{v} {p:?}");
                 let n = match p.side_to_move() {
-                    Color::White => count::<Dynamic, true, true>(p, rules, &mut scratch),
-                    Color::Black => count::<Dynamic, false, true>(p, rules, &mut scratch),
+                    Color::White => count::<Dynamic, WhiteToMove, true>(p, rules, &mut scratch),
+                    Color::Black => count::<Dynamic, BlackToMove, true>(p, rules, &mut scratch),
                 };
                 assert_eq!(n, fixed.len() as u64, "{v} {p:?}");
                 legal_moves_all_paths(p, rules, &mut fixed);

@@ -5,9 +5,9 @@
 
 use alloc::vec::Vec;
 
-use crate::movegen::{self, dispatch, legal_moves, legal_moves_all_paths, Job, Shape};
+use crate::movegen::{self, dispatch, legal_moves, legal_moves_all_paths, Job, Shape, Side};
 use crate::moves::Move;
-use crate::position::{Color, Position};
+use crate::position::Position;
 use crate::variant::Rules;
 
 /// What counts as one move.
@@ -27,31 +27,29 @@ fn generate(pos: &Position, rules: &Rules, counting: Counting, out: &mut Vec<Mov
     }
 }
 
-/// The walk, compiled for one rule shape (see [`movegen::dispatch`]); `bufs` holds one move list
-/// per ply (at the last ply it is scratch space for the leaf count).
-fn inner<Sh: Shape, const DEDUP: bool>(
+/// The walk, compiled for one rule shape and side to move (see [`movegen::dispatch`]); `bufs`
+/// holds one move list per ply (at the last ply it is scratch space for the leaf count).
+fn inner<Sh: Shape, C: Side, const DEDUP: bool>(
     pos: &Position,
     rules: &Rules,
     depth: u32,
     bufs: &mut [Vec<Move>],
 ) -> u64 {
     let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
-    let white = pos.side_to_move() == Color::White;
     if depth == 1 {
-        return if white {
-            movegen::count::<Sh, true, DEDUP>(pos, rules, buf)
-        } else {
-            movegen::count::<Sh, false, DEDUP>(pos, rules, buf)
-        };
+        return movegen::count::<Sh, C, DEDUP>(pos, rules, buf);
     }
-    if white {
-        movegen::generate::<Sh, true, DEDUP>(pos, rules, buf);
-    } else {
-        movegen::generate::<Sh, false, DEDUP>(pos, rules, buf);
-    }
+    movegen::generate::<Sh, C, DEDUP>(pos, rules, buf);
     let mut nodes = 0;
-    for m in buf.iter() {
-        nodes += inner::<Sh, DEDUP>(&pos.play(m), rules, depth - 1, rest);
+    if depth == 2 {
+        let scratch = &mut rest[0];
+        for m in buf.iter() {
+            nodes += movegen::count::<Sh, C::Other, DEDUP>(&pos.play(m), rules, scratch);
+        }
+    } else {
+        for m in buf.iter() {
+            nodes += inner::<Sh, C::Other, DEDUP>(&pos.play(m), rules, depth - 1, rest);
+        }
     }
     nodes
 }
@@ -64,10 +62,10 @@ struct Walk<'a> {
 
 impl Job for Walk<'_> {
     type Out = u64;
-    fn run<Sh: Shape, const WHITE: bool>(self, pos: &Position, rules: &Rules) -> u64 {
+    fn run<Sh: Shape, C: Side>(self, pos: &Position, rules: &Rules) -> u64 {
         match self.counting {
-            Counting::Distinct => inner::<Sh, true>(pos, rules, self.depth, self.bufs),
-            Counting::AllPaths => inner::<Sh, false>(pos, rules, self.depth, self.bufs),
+            Counting::Distinct => inner::<Sh, C, true>(pos, rules, self.depth, self.bufs),
+            Counting::AllPaths => inner::<Sh, C, false>(pos, rules, self.depth, self.bufs),
         }
     }
 }
