@@ -12,7 +12,9 @@ use shashki::{fen, legal_moves, Position, Variant};
 mod args;
 mod egtb;
 mod engine;
+mod puzzles;
 mod soak;
+mod winprob;
 
 use args::{Args, Fail};
 
@@ -31,6 +33,9 @@ usage:
   shashki soak --variant V [--games N] [--seed S]
   shashki egtb --variant V --pieces N [--out DIR] [--check]
   shashki probe --variant V --fen FEN [--dir DIR]
+  shashki puzzles --variant V --games N [--seed S] [--depth D] [--out FILE]
+  shashki winprob --variant V --games N [--seed S] [--nodes N] [--every K]
+  shashki review --pdn FILE [--nodes N] [--variant V]
 
 perft prints one line per depth: depth, nodes, milliseconds, nodes per second.
 --dups counts every capture path; by default moves with the same from, to and
@@ -134,6 +139,9 @@ fn run() -> Result<(), Fail> {
         "soak" => soak::soak(&args),
         "egtb" => egtb::build(&args),
         "probe" => egtb::probe(&args),
+        "puzzles" => puzzles::puzzles(&args),
+        "winprob" => winprob::winprob(&args),
+        "review" => winprob::review_pdn(&args),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

@@ -285,3 +285,83 @@ fn bestmove_with_tables_reads_the_distance_to_the_win() {
     assert_eq!(o.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn puzzles_are_the_same_for_the_same_seed() {
+    let args = [
+        "puzzles",
+        "--variant",
+        "russian",
+        "--games",
+        "3",
+        "--seed",
+        "5",
+        "--depth",
+        "6",
+    ];
+    let a = shashki(&args, None);
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    let text = stdout(&a);
+    assert!(text.contains("\"variant\": \"russian\""), "{text}");
+    assert!(
+        text.contains("\"id\": \"russian-1\""),
+        "no puzzle mined: {text}"
+    );
+    assert_eq!(stdout(&shashki(&args, None)), text);
+    let other = shashki(
+        &[
+            "puzzles",
+            "--variant",
+            "russian",
+            "--games",
+            "3",
+            "--seed",
+            "6",
+            "--depth",
+            "6",
+        ],
+        None,
+    );
+    assert_ne!(stdout(&other), text);
+}
+
+#[test]
+fn review_calls_a_man_given_away_a_blunder() {
+    // Russian: 2... d6-e5?? lets White take two men (d4:f6:h4); nothing else is lost.
+    let dir = std::env::temp_dir().join(format!("shashki-review-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.pdn");
+    std::fs::write(
+        &file,
+        "[GameType \"25\"]\n1. c3-d4 f6-g5 2. b2-c3 d6-e5 3. d4:f6:h4 *\n",
+    )
+    .unwrap();
+    let o = shashki(
+        &[
+            "review",
+            "--pdn",
+            file.to_str().unwrap(),
+            "--nodes",
+            "50000",
+        ],
+        None,
+    );
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    let judged: Vec<&str> = text.lines().filter(|l| l.contains(". ")).take(5).collect();
+    assert!(
+        judged[3].contains("d6-e5") && judged[3].contains("blunder"),
+        "{text}"
+    );
+    for (i, l) in judged.iter().enumerate().filter(|&(i, _)| i != 3) {
+        assert!(
+            !l.contains("blunder") && !l.contains("mistake"),
+            "move {}: {text}",
+            i + 1
+        );
+    }
+    // The annotated PDN carries the mark and the better move.
+    assert!(text.contains("d6-e5?? {Better"), "{text}");
+    assert!(text.contains("black: accuracy"), "{text}");
+}

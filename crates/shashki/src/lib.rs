@@ -7,7 +7,8 @@
 //! - [`Position`], [`Move`], [`legal_moves`] — the rules;
 //! - [`Game`] — a game with its history, checked moves and the draw rules of each variant;
 //! - [`fen`] and [`notation`] — text in and out, with typed errors;
-//! - [`perft`] — move-tree counts that prove the generator.
+//! - [`perft`] — move-tree counts that prove the generator;
+//! - [`review`] and [`shot`] — judging the moves of a game, and finding shots for puzzles.
 
 #![no_std]
 
@@ -29,7 +30,9 @@ pub mod notation;
 pub mod pdn;
 pub mod perft;
 pub mod position;
+pub mod review;
 pub mod search;
+pub mod shot;
 pub mod square;
 pub mod tt;
 pub mod variant;

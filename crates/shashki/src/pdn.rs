@@ -140,9 +140,32 @@ fn result_token(v: Variant, o: Option<Outcome>) -> &'static str {
 
 const RESULT_TOKENS: [&str; 8] = ["*", "1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0"];
 
+/// What a reader or a review says about one move: a mark (`!`, `?`, `!?`, `?!`, `!!`, `??`) and
+/// a comment. Both may be empty.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Annotation {
+    pub mark: String,
+    pub comment: String,
+}
+
+/// The marks PDN writes after a move, and the NAGs ($1–$6) that mean the same.
+const MARKS: [&str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
+
+fn mark_of_nag(nag: &str) -> Option<&'static str> {
+    let n: usize = nag.parse().ok()?;
+    MARKS.get(n.checked_sub(1)?).copied()
+}
+
 /// Writes a game as PDN. `tags` adds or overrides header tags (Event, Date, White, Black…);
 /// Result, GameType and FEN are always written from the game itself.
 pub fn write(game: &Game, tags: &Tags) -> String {
+    write_annotated(game, tags, &[])
+}
+
+/// Writes a game as PDN with a mark and a comment after each move (`annotations[i]` belongs to
+/// move `i`; missing or empty ones write nothing). Braces in a comment become parentheses, and
+/// a mark PDN does not know is left out.
+pub fn write_annotated(game: &Game, tags: &Tags, annotations: &[Annotation]) -> String {
     let v = game.variant();
     let result = result_token(v, game.outcome());
     let mut all = Tags::default();
@@ -182,15 +205,29 @@ pub fn write(game: &Game, tags: &Tags) -> String {
             number += 1;
         }
         token.push_str(&game.move_text(i).unwrap_or_default());
-        if !line.is_empty() && line.len() + token.len() + 1 > 78 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
+        let note = annotations.get(i);
+        if let Some(mark) = note.map(|a| a.mark.as_str()).filter(|m| MARKS.contains(m)) {
+            token.push_str(mark);
         }
-        if !line.is_empty() {
-            line.push(' ');
+        let mut words = alloc::vec![token];
+        if let Some(comment) = note.map(|a| a.comment.trim()).filter(|c| !c.is_empty()) {
+            let clean = comment.replace('{', "(").replace('}', ")");
+            let n = words.len();
+            words.extend(clean.split_whitespace().map(String::from));
+            words[n].insert(0, '{');
+            words.last_mut().expect("a word").push('}');
         }
-        line.push_str(&token);
+        for word in words {
+            if !line.is_empty() && line.len() + word.len() + 1 > 78 {
+                out.push_str(&line);
+                out.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&word);
+        }
     }
     if !line.is_empty() && line.len() + result.len() + 1 > 78 {
         out.push_str(&line);
@@ -213,6 +250,8 @@ pub struct PdnGame {
     pub game: Game,
     /// The result tag or token as written (`*` when absent).
     pub result: String,
+    /// One per move played: its mark and the comments after it (variations are skipped).
+    pub annotations: Vec<Annotation>,
 }
 
 fn parse_tag(line: &str) -> Option<(String, String)> {
@@ -293,47 +332,85 @@ pub fn read(text: &str, default: Variant) -> Result<PdnGame, PdnError> {
         })?,
         None => Game::new(variant),
     };
-    // Tokenise, dropping comments, variations, numbers, NAGs and results.
+    // Tokenise, dropping variations, numbers and results; comments, marks and NAGs annotate
+    // the move before them.
     let mut depth_comment = 0usize;
     let mut depth_var = 0usize;
     let mut open_line = first_line;
     let mut result = tags.get("Result").unwrap_or("*").to_string();
     let mut number = 0;
+    let mut annotations: Vec<Annotation> = Vec::new();
+    // The comment being read (it may span lines) and whether it belongs to the main line.
+    let mut comment = String::new();
+    let mut comment_main = false;
     for (line_no, line) in movetext {
         let mut token = String::new();
-        let mut tokens: Vec<String> = Vec::new();
+        let mut tokens: Vec<Token> = Vec::new();
         for c in line.chars() {
             if depth_comment > 0 {
-                if c == '}' {
-                    depth_comment -= 1;
+                match c {
+                    '{' => depth_comment += 1,
+                    '}' => depth_comment -= 1,
+                    _ => {}
+                }
+                if depth_comment == 0 {
+                    let text = core::mem::take(&mut comment);
+                    if comment_main {
+                        tokens.push(Token::Comment(text));
+                    }
+                } else {
+                    comment.push(c);
                 }
                 continue;
             }
             match c {
                 '{' => {
                     depth_comment += 1;
+                    comment_main = depth_var == 0;
                     open_line = line_no;
-                    tokens.push(core::mem::take(&mut token));
+                    tokens.push(Token::Text(core::mem::take(&mut token)));
                 }
                 '(' => {
                     depth_var += 1;
                     open_line = line_no;
-                    tokens.push(core::mem::take(&mut token));
+                    tokens.push(Token::Text(core::mem::take(&mut token)));
                 }
                 ')' => {
                     depth_var = depth_var.saturating_sub(1);
-                    tokens.push(core::mem::take(&mut token));
+                    tokens.push(Token::Text(core::mem::take(&mut token)));
                 }
                 ';' if depth_var == 0 => break, // comment to end of line
-                c if c.is_whitespace() => tokens.push(core::mem::take(&mut token)),
+                c if c.is_whitespace() => tokens.push(Token::Text(core::mem::take(&mut token))),
                 c if depth_var == 0 => token.push(c),
                 _ => {}
             }
         }
-        tokens.push(token);
+        if depth_comment > 0 {
+            comment.push(' ');
+        }
+        tokens.push(Token::Text(token));
         for tok in tokens {
+            let tok = match tok {
+                Token::Comment(text) => {
+                    if let Some(a) = annotations.last_mut() {
+                        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                        if !a.comment.is_empty() && !text.is_empty() {
+                            a.comment.push(' ');
+                        }
+                        a.comment.push_str(&text);
+                    }
+                    continue;
+                }
+                Token::Text(t) => t,
+            };
             let mut tok = tok.trim();
-            if tok.is_empty() || tok.starts_with('$') {
+            if tok.is_empty() {
+                continue;
+            }
+            if let Some(nag) = tok.strip_prefix('$') {
+                if let (Some(a), Some(mark)) = (annotations.last_mut(), mark_of_nag(nag)) {
+                    a.mark = mark.to_string();
+                }
                 continue;
             }
             if RESULT_TOKENS.contains(&tok) {
@@ -349,19 +426,35 @@ pub fn read(text: &str, default: Variant) -> Result<PdnGame, PdnError> {
                     }
                 }
             }
-            let tok = tok.trim_end_matches(['!', '?', '+', '#', '*']);
-            if tok.is_empty() {
+            let body = tok.trim_end_matches(['!', '?', '+', '#', '*']);
+            let mark: String = tok[body.len()..]
+                .chars()
+                .filter(|c| matches!(c, '!' | '?'))
+                .collect();
+            if body.is_empty() {
+                // A mark written apart from its move.
+                if let Some(a) = annotations.last_mut().filter(|_| MARKS.contains(&&*mark)) {
+                    a.mark = mark;
+                }
                 continue;
             }
             number += 1;
-            game.play_text(tok).map_err(|error| PdnError {
+            game.play_text(body).map_err(|error| PdnError {
                 line: line_no,
                 kind: PdnErrorKind::BadMove {
                     number,
-                    text: tok.to_string(),
+                    text: body.to_string(),
                     error,
                 },
             })?;
+            annotations.push(Annotation {
+                mark: if MARKS.contains(&&*mark) {
+                    mark
+                } else {
+                    String::new()
+                },
+                comment: String::new(),
+            });
         }
     }
     if depth_comment > 0 || depth_var > 0 {
@@ -370,5 +463,16 @@ pub fn read(text: &str, default: Variant) -> Result<PdnGame, PdnError> {
             kind: PdnErrorKind::Unclosed(if depth_comment > 0 { '{' } else { '(' }),
         });
     }
-    Ok(PdnGame { tags, game, result })
+    Ok(PdnGame {
+        tags,
+        game,
+        result,
+        annotations,
+    })
+}
+
+/// A piece of movetext: plain text (moves, numbers, marks, results) or a whole `{…}` comment.
+enum Token {
+    Text(String),
+    Comment(String),
 }

@@ -147,3 +147,46 @@ fn a_comment_over_several_lines_may_hold_brackets() {
     assert_eq!(g.tags.get("Event"), Some("{x"));
     assert_eq!(g.game.moves().len(), 1);
 }
+
+#[test]
+fn marks_and_comments_are_read_back_per_move() {
+    let text = "[GameType \"25\"]\n1. c3-d4?! {Better: e3-f4\n(e3-f4 f6-g5)} f6-g5 $4 2. d4-c5?? \
+        (2. g3-f4 {not this}) b6:d4 {forced} {twice} 3. e3:c5 ? *";
+    let g = pdn::read(text, Czech).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(g.game.moves().len(), 5);
+    let marks: Vec<&str> = g.annotations.iter().map(|a| a.mark.as_str()).collect();
+    assert_eq!(marks, ["?!", "??", "??", "", "?"]);
+    assert_eq!(g.annotations[0].comment, "Better: e3-f4 (e3-f4 f6-g5)");
+    assert_eq!(g.annotations[2].comment, "");
+    assert_eq!(g.annotations[3].comment, "forced twice");
+}
+
+#[test]
+fn an_annotated_game_round_trips() {
+    for v in Variant::ALL {
+        let g = random_game(v, 7);
+        let notes: Vec<pdn::Annotation> = (0..g.moves().len())
+            .map(|i| pdn::Annotation {
+                mark: ["", "?!", "?", "??", "!"][i % 5].to_string(),
+                comment: if i % 3 == 0 {
+                    format!("[%eval {i}] move {i} {{braces}} and a long comment that wraps over the line")
+                } else {
+                    String::new()
+                },
+            })
+            .collect();
+        let text = pdn::write_annotated(&g, &Tags::default(), &notes);
+        let back = pdn::read(&text, Czech).unwrap_or_else(|e| panic!("{v}: {e}\n{text}"));
+        assert_eq!(back.game.moves(), g.moves());
+        assert_eq!(back.annotations.len(), notes.len());
+        for (i, (a, b)) in notes.iter().zip(&back.annotations).enumerate() {
+            assert_eq!(a.mark, b.mark, "{v} move {i}\n{text}");
+            assert_eq!(
+                a.comment.replace('{', "(").replace('}', ")"),
+                b.comment,
+                "{v} move {i}"
+            );
+        }
+        assert!(text.lines().all(|l| l.len() <= 78 || !l.contains(' ')));
+    }
+}

@@ -288,6 +288,11 @@ pub fn undo(state: JsValue) -> Result<JsValue, JsError> {
 #[wasm_bindgen]
 pub fn to_pdn(state: JsValue, tags: JsValue) -> Result<String, JsError> {
     let game = load(state)?;
+    Ok(shashki::pdn::write(&game, &pdn_tags(tags)?))
+}
+
+/// Extra PDN header tags from a JS object; names that are not plain words are dropped.
+fn pdn_tags(tags: JsValue) -> Result<shashki::pdn::Tags, JsError> {
     let mut t = shashki::pdn::Tags::default();
     if !tags.is_undefined() && !tags.is_null() {
         let map: std::collections::BTreeMap<String, String> =
@@ -298,7 +303,7 @@ pub fn to_pdn(state: JsValue, tags: JsValue) -> Result<String, JsError> {
             }
         }
     }
-    Ok(shashki::pdn::write(&game, &t))
+    Ok(t)
 }
 
 /// A game read from PDN text (the first game in it). `variant` applies when the text has no
@@ -498,6 +503,313 @@ pub fn best_move(state: JsValue, options: JsValue) -> Result<JsValue, JsError> {
         nodes: result.nodes as f64,
         pv,
     })
+}
+
+/// A score as it crosses the boundary: `{ kind: "cp" | "win" | "loss", value }`, for the side to
+/// move of its position.
+#[derive(Serialize, Deserialize, Clone, Debug)]
+pub struct ScoreValue {
+    pub kind: String,
+    pub value: i32,
+}
+
+impl ScoreValue {
+    fn of(s: Score) -> ScoreValue {
+        let (kind, value) = match s {
+            Score::Centi(c) => ("cp", c),
+            Score::Win(n) => ("win", n as i32),
+            Score::Loss(n) => ("loss", n as i32),
+        };
+        ScoreValue {
+            kind: kind.into(),
+            value,
+        }
+    }
+
+    fn score(&self) -> Result<Score, JsError> {
+        let plies = || u32::try_from(self.value).map_err(|_| err("plies must not be negative"));
+        match self.kind.as_str() {
+            "cp" if self.value.abs() < 100_000 => Ok(Score::Centi(self.value)),
+            "win" => Ok(Score::Win(plies()?)),
+            "loss" => Ok(Score::Loss(plies()?)),
+            k => Err(err(format!("bad score {k:?} {}", self.value))),
+        }
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ReviewOptions {
+    /// Nodes searched per position (default 100 000).
+    pub nodes: Option<f64>,
+    pub hash_mb: Option<f64>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PositionReview {
+    pub ply: usize,
+    /// For the side to move there ("white"/"black"); a finished game scores as the rules say.
+    pub turn: &'static str,
+    pub score: ScoreValue,
+    /// Expected score for the side to move, thousandths.
+    pub expected: i32,
+    /// The engine's move and line, in notation (none once the game is over).
+    pub best: Option<String>,
+    pub pv: Vec<String>,
+    pub depth: u32,
+}
+
+thread_local! {
+    static REVIEWER: RefCell<Option<(usize, Engine)>> = const { RefCell::new(None) };
+}
+
+fn review_options(options: JsValue) -> Result<(u64, usize), JsError> {
+    let o: ReviewOptions = if options.is_undefined() || options.is_null() {
+        ReviewOptions::default()
+    } else {
+        serde_wasm_bindgen::from_value(options).map_err(|e| err(format!("review options: {e}")))?
+    };
+    let nodes = number("nodes", o.nodes, 1.0, 1.0e9, 100_000.0)? as u64;
+    let hash_mb = number("hashMb", o.hash_mb, 1.0, 512.0, 16.0)? as usize;
+    Ok((nodes, hash_mb))
+}
+
+/// Searches `game` at a fixed node budget (no clock: the same answer every time).
+fn review_search(game: &Game, nodes: u64, hash_mb: usize) -> shashki::search::SearchResult {
+    REVIEWER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.as_ref().is_none_or(|(mb, _)| *mb != hash_mb) {
+            *slot = Some((hash_mb, Engine::new(hash_mb)));
+        }
+        let engine = &mut slot.as_mut().expect("just set").1;
+        engine.search(
+            game,
+            Limits { depth: 100, nodes },
+            &mut shashki::search::NoClock,
+        )
+    })
+}
+
+fn line_texts(game: &Game, pv: &[Move]) -> Vec<String> {
+    let mut p = *game.position();
+    pv.iter()
+        .map(|m| {
+            let t = move_to_string(&p, game.rules(), m);
+            p = p.play(m);
+            t
+        })
+        .collect()
+}
+
+/// The review of one position: the game's position before move `ply` (`ply` = number of moves
+/// gives the final one) searched with `options = { nodes, hashMb }`.
+#[wasm_bindgen]
+pub fn review_position(state: JsValue, ply: usize, options: JsValue) -> Result<JsValue, JsError> {
+    let mut game = load(state)?;
+    let (nodes, hash_mb) = review_options(options)?;
+    let n = game.moves().len();
+    if ply > n {
+        return Err(err(format!("ply {ply} is beyond the game's {n} moves")));
+    }
+    while game.moves().len() > ply {
+        game.undo();
+    }
+    let turn = game.position().side_to_move().name();
+    let (score, best, pv, depth) = match game.outcome() {
+        Some(Outcome::Win { .. }) => (Score::Loss(0), None, Vec::new(), 0),
+        Some(Outcome::Draw(_)) => (Score::Centi(0), None, Vec::new(), 0),
+        None => {
+            let r = review_search(&game, nodes, hash_mb);
+            let best = r
+                .best
+                .map(|b| move_to_string(game.position(), game.rules(), &b));
+            (
+                Score::from_internal(r.score),
+                best,
+                line_texts(&game, &r.pv),
+                r.depth,
+            )
+        }
+    };
+    to_js(&PositionReview {
+        ply,
+        turn,
+        score: ScoreValue::of(score),
+        expected: shashki::review::expected(game.variant(), score),
+        best,
+        pv,
+        depth,
+    })
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VerdictView {
+    /// Expected score lost, thousandths.
+    pub loss: i32,
+    /// "inaccuracy", "mistake", "blunder" or none.
+    pub judgement: Option<&'static str>,
+    /// The PDN mark for the judgement ("?!", "?", "??") or "".
+    pub mark: &'static str,
+    pub accuracy: i32,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SideView {
+    pub moves: u32,
+    pub accuracy: i32,
+    pub inaccuracies: u32,
+    pub mistakes: u32,
+    pub blunders: u32,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GameVerdicts {
+    pub moves: Vec<VerdictView>,
+    pub white: SideView,
+    pub black: SideView,
+}
+
+fn verdict_view(v: shashki::review::Verdict) -> VerdictView {
+    VerdictView {
+        loss: v.loss,
+        judgement: v.judgement.map(|j| j.name()),
+        mark: v.judgement.map_or("", |j| j.mark()),
+        accuracy: v.accuracy,
+    }
+}
+
+/// Every move of the game judged from the scores of its positions (`scores[i]` as
+/// `review_position` gave it for ply `i`, one more than there are moves).
+#[wasm_bindgen]
+pub fn judge_game(state: JsValue, scores: JsValue) -> Result<JsValue, JsError> {
+    let game = load(state)?;
+    let values: Vec<ScoreValue> =
+        serde_wasm_bindgen::from_value(scores).map_err(|e| err(format!("scores: {e}")))?;
+    let n = game.moves().len();
+    if values.len() != n + 1 {
+        return Err(err(format!(
+            "{} scores for a game of {n} moves (need {})",
+            values.len(),
+            n + 1
+        )));
+    }
+    let scores = values
+        .iter()
+        .map(ScoreValue::score)
+        .collect::<Result<Vec<_>, _>>()?;
+    let movers: Vec<Color> = (0..n)
+        .map(|i| game.position_at(i).expect("in range").side_to_move())
+        .collect();
+    let (verdicts, sides) = shashki::review::summarize(game.variant(), &movers, &scores);
+    let side = |s: shashki::review::SideSummary| SideView {
+        moves: s.moves,
+        accuracy: s.accuracy,
+        inaccuracies: s.inaccuracies,
+        mistakes: s.mistakes,
+        blunders: s.blunders,
+    };
+    to_js(&GameVerdicts {
+        moves: verdicts.into_iter().map(verdict_view).collect(),
+        white: side(sides[0]),
+        black: side(sides[1]),
+    })
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TryView {
+    /// The move as the variant writes it.
+    pub text: String,
+    /// Close enough to the best to count as found.
+    pub accepted: bool,
+    pub verdict: VerdictView,
+    /// The value after the move, for the opponent (as `review_position` reports it).
+    pub after: ScoreValue,
+}
+
+/// Practice: judges `mv` played in the game's current position against `best`, that position's
+/// value (as `review_position` gave it), searching the position after it with `options`.
+#[wasm_bindgen]
+pub fn try_move(
+    state: JsValue,
+    mv: &str,
+    best: JsValue,
+    options: JsValue,
+) -> Result<JsValue, JsError> {
+    let mut game = load(state)?;
+    let before: ScoreValue =
+        serde_wasm_bindgen::from_value(best).map_err(|e| err(format!("best score: {e}")))?;
+    let before = before.score()?;
+    let (nodes, hash_mb) = review_options(options)?;
+    let m = game.play_text(mv).map_err(err)?;
+    let text = move_to_string(
+        game.position_at(game.moves().len() - 1).expect("played"),
+        game.rules(),
+        &m,
+    );
+    let after = match game.outcome() {
+        Some(Outcome::Win { .. }) => Score::Loss(0),
+        Some(Outcome::Draw(_)) => Score::Centi(0),
+        None => Score::from_internal(review_search(&game, nodes, hash_mb).score),
+    };
+    let v = shashki::review::judge(game.variant(), before, after);
+    to_js(&TryView {
+        text,
+        accepted: shashki::review::close_to_best(v.loss),
+        verdict: verdict_view(v),
+        after: ScoreValue::of(after),
+    })
+}
+
+/// A mark and a comment for one move, as PDN carries them.
+#[derive(Serialize, Deserialize, Default)]
+#[serde(default)]
+pub struct AnnotationValue {
+    pub mark: String,
+    pub comment: String,
+}
+
+/// The game as PDN with a mark and a comment after each move (`annotations[i]` for move `i`).
+#[wasm_bindgen]
+pub fn to_annotated_pdn(
+    state: JsValue,
+    tags: JsValue,
+    annotations: JsValue,
+) -> Result<String, JsError> {
+    let game = load(state)?;
+    let tags = pdn_tags(tags)?;
+    let notes: Vec<AnnotationValue> = serde_wasm_bindgen::from_value(annotations)
+        .map_err(|e| err(format!("annotations: {e}")))?;
+    let notes: Vec<shashki::pdn::Annotation> = notes
+        .into_iter()
+        .map(|a| shashki::pdn::Annotation {
+            mark: a.mark,
+            comment: a.comment,
+        })
+        .collect();
+    Ok(shashki::pdn::write_annotated(&game, &tags, &notes))
+}
+
+/// The marks and comments of each move of the first game in a PDN text (one per move).
+#[wasm_bindgen]
+pub fn pdn_annotations(text: &str, variant: &str) -> Result<JsValue, JsError> {
+    if text.len() > 1 << 20 {
+        return Err(err("PDN text too long (over 1 MB)"));
+    }
+    let g = shashki::pdn::read(text, parse_variant(variant)?).map_err(err)?;
+    let notes: Vec<AnnotationValue> = g
+        .annotations
+        .into_iter()
+        .map(|a| AnnotationValue {
+            mark: a.mark,
+            comment: a.comment,
+        })
+        .collect();
+    to_js(&notes)
 }
 
 #[cfg(test)]
