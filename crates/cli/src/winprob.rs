@@ -165,10 +165,11 @@ pub fn review_pdn(args: &Args) -> Result<(), Fail> {
     let variant = played.variant();
     let rules = variant.rules();
     let mut engine = Engine::new(32);
-    let mut game = Game::from_position(variant, *played.start_position());
-    // The value of each position for its side to move, with the best move and line.
+    // Backwards from the end, as the page does: the table then carries what later positions
+    // showed, so a combination is judged by where it leads rather than by its first sacrifice.
+    let mut game = played.clone();
     let mut values = Vec::new();
-    for i in 0..=played.moves().len() {
+    loop {
         let r = engine.search(&game, Limits { depth: 100, nodes }, &mut NoClock);
         let score = if game.is_over() {
             match game.outcome() {
@@ -179,10 +180,11 @@ pub fn review_pdn(args: &Args) -> Result<(), Fail> {
             Score::from_internal(r.score)
         };
         values.push((score, r.best, r.pv));
-        if let Some(m) = played.moves().get(i) {
-            game.play(*m).expect("replayed");
+        if game.undo().is_none() {
+            break;
         }
     }
+    values.reverse();
     let mut notes = Vec::new();
     let mut out = String::new();
     for (i, m) in played.moves().iter().enumerate() {

@@ -643,6 +643,17 @@ pub fn review_position(state: JsValue, ply: usize, options: JsValue) -> Result<J
     })
 }
 
+/// Expected score (thousandths) for the side a score belongs to, on the variant's curve.
+#[wasm_bindgen]
+pub fn expected_score(variant: &str, score: JsValue) -> Result<i32, JsError> {
+    let s: ScoreValue =
+        serde_wasm_bindgen::from_value(score).map_err(|e| err(format!("score: {e}")))?;
+    Ok(shashki::review::expected(
+        parse_variant(variant)?,
+        s.score()?,
+    ))
+}
+
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct VerdictView {
