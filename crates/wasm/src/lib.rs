@@ -742,37 +742,46 @@ pub struct TryView {
     pub after: ScoreValue,
 }
 
-/// Practice: judges `mv` played in the game's current position against `best`, that position's
-/// value (as `review_position` gave it), searching the position after it with `options`.
+/// Practice: judges `mv` played in the game's current position against `best` (the move the
+/// review found), both searched the same way with `options`, so the best move itself always
+/// counts and a move as good as it does too.
 #[wasm_bindgen]
 pub fn try_move(
     state: JsValue,
     mv: &str,
-    best: JsValue,
+    best: &str,
     options: JsValue,
 ) -> Result<JsValue, JsError> {
-    let mut game = load(state)?;
-    let before: ScoreValue =
-        serde_wasm_bindgen::from_value(best).map_err(|e| err(format!("best score: {e}")))?;
-    let before = before.score()?;
+    let game = load(state)?;
     let (nodes, hash_mb) = review_options(options)?;
-    let m = game.play_text(mv).map_err(err)?;
-    let text = move_to_string(
-        game.position_at(game.moves().len() - 1).expect("played"),
-        game.rules(),
-        &m,
-    );
-    let after = match game.outcome() {
-        Some(Outcome::Win { .. }) => Score::Loss(0),
-        Some(Outcome::Draw(_)) => Score::Centi(0),
-        None => Score::from_internal(review_search(&game, nodes, hash_mb).score),
+    let after = |text: &str| -> Result<(Move, Score), JsError> {
+        let mut g = game.clone();
+        let m = g.play_text(text).map_err(err)?;
+        let s = match g.outcome() {
+            Some(Outcome::Win { .. }) => Score::Loss(0),
+            Some(Outcome::Draw(_)) => Score::Centi(0),
+            None => Score::from_internal(review_search(&g, nodes, hash_mb).score),
+        };
+        Ok((m, s))
     };
-    let v = shashki::review::judge(game.variant(), before, after);
+    let (m, tried) = after(mv)?;
+    let (b, best_after) = after(best)?;
+    // The mover's value of the best move, for `judge`'s "before".
+    let before = match best_after {
+        Score::Centi(c) => Score::Centi(-c),
+        Score::Win(n) => Score::Loss(n),
+        Score::Loss(n) => Score::Win(n),
+    };
+    let v = if m == b {
+        shashki::review::judge(game.variant(), before, best_after)
+    } else {
+        shashki::review::judge(game.variant(), before, tried)
+    };
     to_js(&TryView {
-        text,
+        text: move_to_string(game.position(), game.rules(), &m),
         accepted: shashki::review::close_to_best(v.loss),
         verdict: verdict_view(v),
-        after: ScoreValue::of(after),
+        after: ScoreValue::of(tried),
     })
 }
 
