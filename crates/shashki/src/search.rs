@@ -235,6 +235,10 @@ impl Engine {
             }
         }
         result.nodes = self.nodes;
+        // Endgame tables: where they settled the score, the line goes on as they play it.
+        if let Some(t) = self.tables.as_ref().filter(|_| self.probing) {
+            t.extend_line(&pos, &mut result.pv, 40);
+        }
         result
     }
 

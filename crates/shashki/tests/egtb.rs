@@ -370,6 +370,30 @@ fn hard_converts_the_longest_table_wins_within_the_move_count_rules() {
         );
         // The fastest way: exactly the table's distance, inside the 15- or 40-move rule.
         assert_eq!(game.moves().len() as u32, d, "{v} {fen}");
+        // The principal variation goes on as the tables play, to the end of the game.
+        let mut engine = Engine::new(4);
+        engine.set_tables(Some(t.clone()));
+        let start = Game::from_fen(v, &fen).unwrap();
+        let r = engine.search(
+            &start,
+            Limits {
+                depth: 100,
+                nodes: 20_000,
+            },
+            &mut NoClock,
+        );
+        assert_eq!(r.pv.len() as u32, d, "{v} {fen}");
+        let mut line = start;
+        for m in r.pv {
+            line.play(m).unwrap();
+        }
+        assert!(matches!(
+            line.outcome(),
+            Some(Outcome::Win {
+                winner: Color::White,
+                ..
+            })
+        ));
     }
 }
 

@@ -3,8 +3,12 @@
 //! variant's draw rules still allow, assuming no capture or crowning resets the counters on the
 //! way (which only leaves more moves). Otherwise the search plays on and sees the rules itself.
 
+use alloc::vec::Vec;
+
 use super::{Tables, Value};
 use crate::draw::{rule_draw, Counters};
+use crate::movegen::legal_moves;
+use crate::moves::Move;
 use crate::position::Position;
 use crate::search::WIN;
 
@@ -41,5 +45,37 @@ impl Tables {
             };
             rule_draw(self.rules(), &pos.with_side(side), later).is_none()
         })
+    }
+}
+
+impl Tables {
+    /// The move the tables play in `pos`: the quickest win, a draw, or the slowest loss (the
+    /// first such in generator order). `None` outside the tables or with no legal move.
+    pub fn best_move(&self, pos: &Position) -> Option<Move> {
+        self.probe(pos)?;
+        let mut moves = Vec::new();
+        legal_moves(pos, self.rules(), &mut moves);
+        let mut best: Option<(i64, Move)> = None;
+        for m in moves {
+            let r = self.probe(&pos.play(&m))?.parent().rank();
+            if best.is_none_or(|(b, _)| r > b) {
+                best = Some((r, m));
+            }
+        }
+        best.map(|(_, m)| m)
+    }
+
+    /// Continues a principal variation from `root` as the tables play it, while the game is won
+    /// or lost, up to `max` moves in all (the search stops where the tables take over).
+    pub fn extend_line(&self, root: &Position, line: &mut Vec<Move>, max: usize) {
+        let mut pos = *root;
+        for m in line.iter() {
+            pos = pos.play(m);
+        }
+        while line.len() < max && matches!(self.probe(&pos), Some(Value::Win(_) | Value::Loss(_))) {
+            let Some(m) = self.best_move(&pos) else { break };
+            line.push(m);
+            pos = pos.play(&m);
+        }
     }
 }
