@@ -185,11 +185,19 @@ pub fn review_pdn(args: &Args) -> Result<(), Fail> {
         }
     }
     values.reverse();
+    let movers: Vec<(Color, bool)> = (0..played.moves().len())
+        .map(|i| {
+            let side = played.position_at(i).expect("in range").side_to_move();
+            (side, values[i].1 == Some(played.moves()[i]))
+        })
+        .collect();
+    let scores: Vec<Score> = values.iter().map(|v| v.0).collect();
+    let (verdicts, sides) = review::summarize(variant, &movers, &scores);
     let mut notes = Vec::new();
     let mut out = String::new();
     for (i, m) in played.moves().iter().enumerate() {
         let pos = played.position_at(i).expect("in range");
-        let verdict = review::judge(variant, values[i].0, values[i + 1].0);
+        let verdict = verdicts[i];
         let e = review::expected(variant, values[i + 1].0);
         let mover_view = 1000 - e;
         let mut comment = String::new();
@@ -233,27 +241,10 @@ pub fn review_pdn(args: &Args) -> Result<(), Fail> {
             comment,
         });
     }
-    for side in [Color::White, Color::Black] {
-        let mut n = 0;
-        let mut acc = 0;
-        let mut counts = [0; 3];
-        for i in 0..played.moves().len() {
-            if played.position_at(i).expect("in range").side_to_move() != side {
-                continue;
-            }
-            let v = review::judge(variant, values[i].0, values[i + 1].0);
-            n += 1;
-            acc += v.accuracy;
-            if let Some(j) = v.judgement {
-                counts[j as usize] += 1;
-            }
-        }
+    for (side, s) in [Color::White, Color::Black].iter().zip(sides) {
         println!(
             "{side}: accuracy {}%, inaccuracies {}, mistakes {}, blunders {}",
-            if n > 0 { acc / n } else { 100 },
-            counts[0],
-            counts[1],
-            counts[2]
+            s.accuracy, s.inaccuracies, s.mistakes, s.blunders
         );
     }
     write!(out, "{}", pdn::write_annotated(&played, &read.tags, &notes)).expect("string");

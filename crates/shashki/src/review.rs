@@ -126,21 +126,31 @@ pub struct SideSummary {
 }
 
 /// Judges every move of a game. `scores[i]` is the value of the position before move `i` for
-/// its side to move (`scores[n]` the final position's, a lost one as `Loss(0)`), `movers[i]` who
-/// played move `i`. Returns the verdicts and the summary for White and for Black.
+/// its side to move (`scores[n]` the final position's, a lost one as `Loss(0)`), `movers[i]`
+/// who played move `i` and whether it was the move the search of that position chose — such a
+/// move loses nothing, whatever the next search says (two searches of a fixed size need not
+/// agree). Returns the verdicts and the summary for White and for Black.
 pub fn summarize(
     variant: Variant,
-    movers: &[Color],
+    movers: &[(Color, bool)],
     scores: &[Score],
 ) -> (Vec<Verdict>, [SideSummary; 2]) {
     let mut verdicts = Vec::with_capacity(movers.len());
     let mut sides = [SideSummary::default(); 2];
     let mut total = [0i64; 2];
-    for (i, &side) in movers.iter().enumerate() {
+    for (i, &(side, best)) in movers.iter().enumerate() {
         let (Some(&before), Some(&after)) = (scores.get(i), scores.get(i + 1)) else {
             break;
         };
-        let v = judge(variant, before, after);
+        let v = if best {
+            Verdict {
+                loss: 0,
+                judgement: None,
+                accuracy: 100,
+            }
+        } else {
+            judge(variant, before, after)
+        };
         let s = &mut sides[side as usize];
         s.moves += 1;
         total[side as usize] += v.accuracy as i64;

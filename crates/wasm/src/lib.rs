@@ -693,27 +693,39 @@ fn verdict_view(v: shashki::review::Verdict) -> VerdictView {
     }
 }
 
-/// Every move of the game judged from the scores of its positions (`scores[i]` as
+/// A position as the review stored it: its score and the move the search chose there.
+#[derive(Deserialize)]
+pub struct ReviewedPosition {
+    pub score: ScoreValue,
+    #[serde(default)]
+    pub best: Option<String>,
+}
+
+/// Every move of the game judged from its reviewed positions (`positions[i]` as
 /// `review_position` gave it for ply `i`, one more than there are moves).
 #[wasm_bindgen]
-pub fn judge_game(state: JsValue, scores: JsValue) -> Result<JsValue, JsError> {
+pub fn judge_game(state: JsValue, positions: JsValue) -> Result<JsValue, JsError> {
     let game = load(state)?;
-    let values: Vec<ScoreValue> =
-        serde_wasm_bindgen::from_value(scores).map_err(|e| err(format!("scores: {e}")))?;
+    let values: Vec<ReviewedPosition> =
+        serde_wasm_bindgen::from_value(positions).map_err(|e| err(format!("positions: {e}")))?;
     let n = game.moves().len();
     if values.len() != n + 1 {
         return Err(err(format!(
-            "{} scores for a game of {n} moves (need {})",
+            "{} positions for a game of {n} moves (need {})",
             values.len(),
             n + 1
         )));
     }
     let scores = values
         .iter()
-        .map(ScoreValue::score)
+        .map(|p| p.score.score())
         .collect::<Result<Vec<_>, _>>()?;
-    let movers: Vec<Color> = (0..n)
-        .map(|i| game.position_at(i).expect("in range").side_to_move())
+    let movers: Vec<(Color, bool)> = (0..n)
+        .map(|i| {
+            let side = game.position_at(i).expect("in range").side_to_move();
+            let played = game.move_text(i);
+            (side, values[i].best.is_some() && values[i].best == played)
+        })
         .collect();
     let (verdicts, sides) = shashki::review::summarize(game.variant(), &movers, &scores);
     let side = |s: shashki::review::SideSummary| SideView {
