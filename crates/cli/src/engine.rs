@@ -6,7 +6,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use shashki::egtb::Tables;
-use shashki::eval::{weights, Weights};
+use shashki::eval::{weights, Evaluator, Weights};
+use shashki::learned::LearnedEval;
 use shashki::level::{choose_move, Level, Rng};
 use shashki::notation::move_to_string;
 use shashki::perft::{perft, Counting};
@@ -116,6 +117,7 @@ pub fn bestmove(args: &Args) -> Result<(), Fail> {
         "--movetime",
         "--seed",
         "--hash",
+        "--weights",
         "--egtb",
     ])?;
     let variant = args.variant()?;
@@ -124,6 +126,7 @@ pub fn bestmove(args: &Args) -> Result<(), Fail> {
         .value("--egtb")
         .map(|spec| crate::egtb::from_spec(variant, spec))
         .transpose()?;
+    let evaluator = load_weights(variant, args.value("--weights"))?;
     let depth = number::<u32>(args, "--depth", 1, 100)?;
     let nodes = number::<u64>(args, "--nodes", 1, u64::MAX)?;
     let mut movetime = number::<u64>(args, "--movetime", 1, 86_400_000)?;
@@ -146,6 +149,7 @@ pub fn bestmove(args: &Args) -> Result<(), Fail> {
         )));
     }
     let mut engine = Engine::new(hash);
+    engine.set_evaluator(evaluator);
     engine.set_tables(tables);
     let start = Instant::now();
     let r = player.think(&mut engine, &game, movetime, seed);
@@ -215,41 +219,145 @@ fn parse_weights(variant: Variant, spec: Option<&str>) -> Result<Option<Weights>
     Ok(Some(w))
 }
 
+/// A weight file for the learned evaluation (`--weights`, `--a-weights`, `--b-weights`).
+fn load_weights(variant: Variant, path: Option<&str>) -> Result<Option<Evaluator>, Fail> {
+    let Some(path) = path else { return Ok(None) };
+    let bytes = std::fs::read(path).map_err(|e| Fail(format!("{path}: {e}")))?;
+    let e = LearnedEval::from_bytes(&bytes).map_err(|e| Fail(format!("{path}: {e}")))?;
+    if e.variant() != variant {
+        return Err(Fail(format!(
+            "{path}: weights for {}, not {variant}",
+            e.variant()
+        )));
+    }
+    Ok(Some(Evaluator::Learned(Arc::new(e))))
+}
+
+/// One side of a match: a player of this build (with optional other weights), or another
+/// program driven through its `bestmove` command, one process per move.
+#[derive(Clone, Debug)]
+struct Contestant {
+    player: Player,
+    evaluator: Option<Evaluator>,
+    tables: Option<Arc<Tables>>,
+    bin: Option<String>,
+}
+
+impl Contestant {
+    fn think(
+        &self,
+        engine: &mut Engine,
+        game: &Game,
+        movetime: Option<u64>,
+        seed: u64,
+    ) -> Result<shashki::Move, Fail> {
+        let Some(bin) = &self.bin else {
+            let r = self.player.think(engine, game, movetime, seed);
+            return Ok(r.best.expect("the game is not over"));
+        };
+        let variant = game.variant();
+        let moves: Vec<String> = (0..game.moves().len())
+            .map(|i| game.move_text(i).expect("in range"))
+            .collect();
+        let mut cmd = std::process::Command::new(bin);
+        cmd.args(["bestmove", "--variant", variant.name(), "--hash", "16"])
+            .args(["--fen", &shashki::fen::to_fen(game.start_position())])
+            .args(["--moves", &moves.join(" ")])
+            .args(["--seed", &seed.to_string()]);
+        match self.player {
+            Player::Level(l) => {
+                cmd.args(["--level", l.name()]);
+                if l == Level::Hard {
+                    cmd.args(["--movetime", &movetime.unwrap_or(1000).to_string()]);
+                }
+            }
+            Player::Depth(d) => {
+                cmd.args(["--depth", &d.to_string()]);
+            }
+            Player::Nodes(n) => {
+                cmd.args(["--nodes", &n.to_string()]);
+            }
+        }
+        let out = cmd
+            .stderr(std::process::Stdio::null())
+            .output()
+            .map_err(|e| Fail(format!("{bin}: {e}")))?;
+        let text = String::from_utf8_lossy(&out.stdout);
+        let mv = text
+            .split_whitespace()
+            .nth(1)
+            .filter(|_| text.starts_with("bestmove "))
+            .ok_or_else(|| Fail(format!("{bin}: no bestmove in {text:?}")))?;
+        let mut probe = game.clone();
+        probe
+            .play_text(mv)
+            .map_err(|e| Fail(format!("{bin}: illegal move {mv}: {e}")))
+    }
+}
+
 fn play_one(
     variant: Variant,
-    players: [Player; 2],
-    tuned: [Option<Weights>; 2],
-    tables: &[Option<Arc<Tables>>; 2],
+    players: &[Contestant; 2],
     index: usize,
     movetime: Option<u64>,
     seed: u64,
-) -> GameRecord {
+) -> Result<GameRecord, Fail> {
     let mut game = opening(variant, seed.wrapping_add((index / 2) as u64));
     // Each opening twice: A moves first in even games, second in odd ones.
     let first = game.position().side_to_move();
     let a_color = if index % 2 == 0 { first } else { !first };
     let mut engines = [Engine::new(16), Engine::new(16)];
-    for ((e, w), t) in engines.iter_mut().zip(tuned).zip(tables) {
-        e.set_weights(w);
-        e.set_tables(t.clone());
+    for (e, p) in engines.iter_mut().zip(players) {
+        e.set_evaluator(p.evaluator.clone());
+        e.set_tables(p.tables.clone());
     }
     while !game.is_over() && game.moves().len() < MAX_PLIES {
         let side = game.position().side_to_move();
         let who = usize::from(side != a_color); // 0 = A, 1 = B
         let s = seed ^ (index as u64).wrapping_mul(0x9E37_79B9) ^ who as u64;
-        let r = players[who].think(&mut engines[who], &game, movetime, s);
-        let m = r.best.expect("the game is not over");
+        let m = players[who].think(&mut engines[who], &game, movetime, s)?;
         game.play(m).expect("the engine plays legal moves");
     }
     let outcome = game
         .outcome()
         .unwrap_or(Outcome::Draw(shashki::DrawReason::Repetition));
-    GameRecord {
+    Ok(GameRecord {
         index,
         a_color,
         outcome,
         plies: game.moves().len(),
+    })
+}
+
+/// The expected score of a player `elo` points stronger.
+fn expected(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// The score as an Elo difference with its 95 % interval, from wins, draws and losses.
+pub fn elo_estimate(w: f64, d: f64, l: f64) -> (f64, f64, f64) {
+    let n = w + d + l;
+    let s = (w + d / 2.0) / n;
+    let var = (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / n;
+    let se = (var / n).sqrt();
+    let elo = |s: f64| -400.0 * (1.0 / s.clamp(1e-6, 1.0 - 1e-6) - 1.0).log10();
+    (elo(s), elo(s - 1.96 * se), elo(s + 1.96 * se))
+}
+
+/// The log-likelihood ratio of "A is `elo1` stronger" against "`elo0`", for the trinomial
+/// results so far (the generalised SPRT's normal approximation, as fishtest uses).
+pub fn sprt_llr(w: f64, d: f64, l: f64, elo0: f64, elo1: f64) -> f64 {
+    let n = w + d + l;
+    if n == 0.0 {
+        return 0.0;
     }
+    let s = (w + d / 2.0) / n;
+    let var = (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / n;
+    if var <= 0.0 {
+        return 0.0;
+    }
+    let (s0, s1) = (expected(elo0), expected(elo1));
+    n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
 }
 
 pub fn play_match(args: &Args) -> Result<(), Fail> {
@@ -264,8 +372,13 @@ pub fn play_match(args: &Args) -> Result<(), Fail> {
         "--verbose",
         "--a-set",
         "--b-set",
+        "--a-weights",
+        "--b-weights",
+        "--a-bin",
+        "--b-bin",
         "--a-egtb",
         "--b-egtb",
+        "--sprt",
     ])?;
     let variant = args.variant()?;
     let a = Player::parse(
@@ -282,20 +395,45 @@ pub fn play_match(args: &Args) -> Result<(), Fail> {
     let seed = number::<u64>(args, "--seed", 0, u64::MAX)?.unwrap_or(1);
     let threads = number::<usize>(args, "--threads", 1, 64)?.unwrap_or(2);
     let verbose = args.switch("--verbose");
-    let tuned = [
-        parse_weights(variant, args.value("--a-set"))?,
-        parse_weights(variant, args.value("--b-set"))?,
+    let side = |set: &str, weights_file: &str, bin: &str, egtb: &str, player: Player| {
+        let hand = parse_weights(variant, args.value(set))?.map(Evaluator::Hand);
+        let learned = load_weights(variant, args.value(weights_file))?;
+        if hand.is_some() && learned.is_some() {
+            return Err(Fail(format!("give {set} or {weights_file}, not both")));
+        }
+        Ok::<_, Fail>(Contestant {
+            player,
+            evaluator: hand.or(learned),
+            tables: args
+                .value(egtb)
+                .map(|spec| crate::egtb::from_spec(variant, spec))
+                .transpose()?,
+            bin: args.value(bin).map(str::to_string),
+        })
+    };
+    let players = [
+        side("--a-set", "--a-weights", "--a-bin", "--a-egtb", a)?,
+        side("--b-set", "--b-weights", "--b-bin", "--b-egtb", b)?,
     ];
-    let tables = [
-        args.value("--a-egtb")
-            .map(|spec| crate::egtb::from_spec(variant, spec))
-            .transpose()?,
-        args.value("--b-egtb")
-            .map(|spec| crate::egtb::from_spec(variant, spec))
-            .transpose()?,
-    ];
+    let sprt = match args.value("--sprt") {
+        None => None,
+        Some(v) => {
+            let bad = || Fail(format!("--sprt wants ELO0,ELO1 (e.g. 0,10), got {v:?}"));
+            let (e0, e1) = v.split_once(',').ok_or_else(bad)?;
+            let (e0, e1): (f64, f64) = (
+                e0.trim().parse().map_err(|_| bad())?,
+                e1.trim().parse().map_err(|_| bad())?,
+            );
+            if e0 >= e1 {
+                return Err(bad());
+            }
+            Some((e0, e1))
+        }
+    };
+    // α = β = 0.05.
+    let bound = (0.95f64 / 0.05).ln();
     let next = AtomicUsize::new(0);
-    let records = Mutex::new(Vec::new());
+    let state = Mutex::new((Vec::new(), [0f64; 3], None::<&str>, None::<Fail>));
     let start = Instant::now();
     std::thread::scope(|s| {
         for _ in 0..threads {
@@ -304,34 +442,71 @@ pub fn play_match(args: &Args) -> Result<(), Fail> {
                 if i >= games {
                     break;
                 }
-                let r = play_one(variant, [a, b], tuned, &tables, i, movetime, seed);
+                {
+                    let st = state.lock().unwrap();
+                    if st.2.is_some() || st.3.is_some() {
+                        break;
+                    }
+                }
+                let r = match play_one(variant, &players, i, movetime, seed) {
+                    Ok(r) => r,
+                    Err(e) => {
+                        state.lock().unwrap().3 = Some(e);
+                        break;
+                    }
+                };
+                let mut st = state.lock().unwrap();
+                let (records, wdl, verdict, _) = &mut *st;
+                match r.outcome {
+                    Outcome::Win { winner, .. } if winner == r.a_color => wdl[0] += 1.0,
+                    Outcome::Win { .. } => wdl[2] += 1.0,
+                    Outcome::Draw(_) => wdl[1] += 1.0,
+                }
+                let llr = sprt.map(|(e0, e1)| sprt_llr(wdl[0], wdl[1], wdl[2], e0, e1));
                 if verbose {
                     eprintln!(
-                        "game {} A={} {:?} plies {}",
-                        r.index, r.a_color, r.outcome, r.plies
+                        "game {} A={} {:?} plies {}  A +{} ={} -{}{}",
+                        r.index,
+                        r.a_color,
+                        r.outcome,
+                        r.plies,
+                        wdl[0],
+                        wdl[1],
+                        wdl[2],
+                        llr.map(|l| format!(" llr {l:.2}")).unwrap_or_default()
                     );
                 }
-                records.lock().unwrap().push(r);
+                records.push(r);
+                if let Some(l) = llr {
+                    if l >= bound {
+                        *verdict = Some("H1 accepted");
+                    } else if l <= -bound {
+                        *verdict = Some("H0 accepted");
+                    }
+                }
             });
         }
     });
-    let records = records.into_inner().unwrap();
-    let (mut wins, mut draws, mut losses) = (0, 0, 0);
-    for r in &records {
-        match r.outcome {
-            Outcome::Win { winner, .. } if winner == r.a_color => wins += 1,
-            Outcome::Win { .. } => losses += 1,
-            Outcome::Draw(_) => draws += 1,
-        }
+    let (records, [wins, draws, losses], verdict, failure) = state.into_inner().unwrap();
+    if let Some(e) = failure {
+        return Err(e);
     }
-    let score = (wins as f64 + draws as f64 / 2.0) / records.len() as f64 * 100.0;
+    let score = (wins + draws / 2.0) / records.len() as f64 * 100.0;
+    let (elo, lo, hi) = elo_estimate(wins, draws, losses);
     println!(
-        "{variant}: A {} vs B {}: A wins {wins} draws {draws} losses {losses} score {score:.1}% ({} games, {:.0}s)",
+        "{variant}: A {} vs B {}: A wins {wins} draws {draws} losses {losses} score {score:.1}% elo {elo:+.0} ({lo:+.0}..{hi:+.0}) ({} games, {:.0}s)",
         args.value("--a").unwrap_or_default(),
         args.value("--b").unwrap_or_default(),
         records.len(),
         start.elapsed().as_secs_f64()
     );
+    if let Some((e0, e1)) = sprt {
+        println!(
+            "sprt elo0 {e0} elo1 {e1}: llr {:.2} (bounds ±{bound:.2}) {}",
+            sprt_llr(wins, draws, losses, e0, e1),
+            verdict.unwrap_or("inconclusive")
+        );
+    }
     Ok(())
 }
 

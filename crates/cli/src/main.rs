@@ -13,7 +13,9 @@ mod args;
 mod egtb;
 mod engine;
 mod puzzles;
+mod selfplay;
 mod soak;
+mod train;
 mod winprob;
 
 use args::{Args, Fail};
@@ -24,9 +26,11 @@ usage:
   shashki moves --variant V [--fen FEN]   (without --fen: one FEN per line on stdin)
   shashki bestmove --variant V [--fen FEN] [--moves \"m1 m2 ..\"] [--level easy|medium|hard
                    | --depth N | --nodes N | --movetime MS] [--seed S] [--hash MB] [--egtb SPEC]
+                   [--weights FILE]
   shashki match --variant V --a SPEC --b SPEC --games N [--movetime MS] [--seed S] [--threads T]
-                [--a-set name=v,..] [--b-set name=v,..] [--a-egtb SPEC] [--b-egtb SPEC]
-                [--verbose]
+                [--a-set name=v,.. | --a-weights FILE] [--b-set .. | --b-weights FILE]
+                [--a-egtb SPEC] [--b-egtb SPEC] [--a-bin PATH] [--b-bin PATH]
+                [--sprt ELO0,ELO1] [--verbose]
                 SPEC: easy | medium | hard | depth=N | nodes=N
                 --egtb SPEC: N (build N-piece endgame tables in memory), a table file or folder
   shashki bench [--depth N]
@@ -36,6 +40,10 @@ usage:
   shashki puzzles --variant V --games N [--seed S] [--depth D] [--out FILE]
   shashki winprob --variant V --games N [--seed S] [--nodes N] [--every K]
   shashki review --pdn FILE [--nodes N] [--variant V]
+  shashki selfplay --variant V --games N --out FILE [--seed S] [--depth D | --nodes N]
+                   [--threads T]
+  shashki train --variant V --data FILE[,FILE..] --out FILE [--epochs N] [--lambda L]
+                [--lr X] [--decay X] [--batch N] [--seed S] [--max N]
 
 perft prints one line per depth: depth, nodes, milliseconds, nodes per second.
 --dups counts every capture path; by default moves with the same from, to and
@@ -142,6 +150,8 @@ fn run() -> Result<(), Fail> {
         "puzzles" => puzzles::puzzles(&args),
         "winprob" => winprob::winprob(&args),
         "review" => winprob::review_pdn(&args),
+        "selfplay" => selfplay::selfplay(&args),
+        "train" => train::train(&args),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

@@ -365,3 +365,213 @@ fn review_calls_a_man_given_away_a_blunder() {
     assert!(text.contains("d6-e5?? {Better"), "{text}");
     assert!(text.contains("black: accuracy"), "{text}");
 }
+
+fn temp_path(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("shashki-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn selfplay_is_deterministic_and_writes_quiet_positions() {
+    let (a, b) = (temp_path("sp-a.txt"), temp_path("sp-b.txt"));
+    for (path, threads) in [(&a, "1"), (&b, "2")] {
+        let o = shashki(
+            &[
+                "selfplay",
+                "--variant",
+                "czech",
+                "--games",
+                "6",
+                "--seed",
+                "7",
+                "--depth",
+                "3",
+                "--threads",
+                threads,
+                "--out",
+                path.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let text = std::fs::read_to_string(&a).unwrap();
+    assert_eq!(
+        text,
+        std::fs::read_to_string(&b).unwrap(),
+        "same seed, same data"
+    );
+    assert!(text.lines().count() > 50, "{text}");
+    let rules = shashki::Variant::Czech.rules();
+    for line in text.lines() {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(f.len(), 4, "{line}");
+        let pos = shashki::fen::parse(f[0]).unwrap();
+        assert!(!shashki::has_capture(&pos, rules), "not quiet: {line}");
+        let score: i32 = f[1].parse().unwrap();
+        assert!(score.abs() <= 2000, "{line}");
+        assert!(["0", "0.5", "1"].contains(&f[2]), "{line}");
+    }
+}
+
+#[test]
+fn train_makes_a_weight_file_the_engine_plays_with() {
+    let data = temp_path("train.txt");
+    let weights = temp_path("train.bin");
+    let o = shashki(
+        &[
+            "selfplay",
+            "--variant",
+            "russian",
+            "--games",
+            "12",
+            "--seed",
+            "3",
+            "--depth",
+            "3",
+            "--out",
+            data.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = shashki(
+        &[
+            "train",
+            "--variant",
+            "russian",
+            "--data",
+            data.to_str().unwrap(),
+            "--out",
+            weights.to_str().unwrap(),
+            "--epochs",
+            "2",
+            "--batch",
+            "64",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let bytes = std::fs::read(&weights).unwrap();
+    let e = shashki::learned::LearnedEval::from_bytes(&bytes).unwrap();
+    assert_eq!(e.variant(), shashki::Variant::Russian);
+    let o = shashki(
+        &[
+            "bestmove",
+            "--variant",
+            "russian",
+            "--depth",
+            "4",
+            "--weights",
+            weights.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(stdout(&o).starts_with("bestmove "), "{}", stdout(&o));
+    // The weights belong to Russian: another variant refuses them, as does a damaged file.
+    let o = shashki(
+        &[
+            "bestmove",
+            "--variant",
+            "czech",
+            "--depth",
+            "2",
+            "--weights",
+            weights.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let mut damaged = bytes.clone();
+    damaged[40] ^= 0x55;
+    std::fs::write(&weights, damaged).unwrap();
+    let o = shashki(
+        &[
+            "bestmove",
+            "--variant",
+            "russian",
+            "--depth",
+            "2",
+            "--weights",
+            weights.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("checksum"));
+}
+
+#[test]
+fn match_drives_another_binary_and_stops_by_sprt() {
+    let bin = env!("CARGO_BIN_EXE_shashki");
+    let o = shashki(
+        &[
+            "match",
+            "--variant",
+            "english",
+            "--a",
+            "depth=3",
+            "--b",
+            "depth=1",
+            "--b-bin",
+            bin,
+            "--games",
+            "40",
+            "--sprt",
+            "0,200",
+            "--threads",
+            "2",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    assert!(out.contains("elo "), "{out}");
+    // Depth 3 against depth 1 is far stronger than +200: the test stops early with H1.
+    assert!(out.contains("H1 accepted"), "{out}");
+    let games: usize = out
+        .split(" games,")
+        .next()
+        .unwrap()
+        .rsplit('(')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(games < 40, "{out}");
+    let o = shashki(
+        &[
+            "match",
+            "--variant",
+            "english",
+            "--a",
+            "depth=1",
+            "--b",
+            "depth=1",
+            "--b-bin",
+            "/nonexistent/shashki",
+            "--games",
+            "2",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let o = shashki(
+        &[
+            "match",
+            "--variant",
+            "english",
+            "--a",
+            "depth=1",
+            "--b",
+            "depth=1",
+            "--games",
+            "2",
+            "--sprt",
+            "10,0",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+}

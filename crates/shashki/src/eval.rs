@@ -5,7 +5,10 @@
 //! mobility and the long diagonal, with a little endgame knowledge (trade down when ahead; endings
 //! the rules or theory make drawn are scored as draws).
 
+use alloc::sync::Arc;
+
 use crate::bitboard::{slide, Bitboard, Dir, LONG_DIAGONAL};
+use crate::learned::{builtin_bytes, LearnedEval};
 use crate::position::{Color, Position};
 use crate::square::Square;
 use crate::variant::{KingRange, Rules, Variant};
@@ -219,7 +222,7 @@ fn side_score(pos: &Position, rules: &Rules, w: &Weights, color: Color, endgame:
 
 /// Flying-king endings that are drawn in theory (and by the Russian rules): a lone king against
 /// two pieces, or against three while it holds the long diagonal.
-fn drawish(pos: &Position, rules: &Rules) -> bool {
+pub(crate) fn drawish(pos: &Position, rules: &Rules) -> bool {
     if rules.king_range != KingRange::Flying {
         return false;
     }
@@ -234,9 +237,45 @@ fn drawish(pos: &Position, rules: &Rules) -> bool {
     })
 }
 
-/// The evaluation for the side to move, with the variant's weights.
+/// How a position is scored: the learned evaluation shipped for the variant, or the hand-set
+/// weight table (the fallback, and the reference the learned one is measured against).
+#[derive(Clone, Debug)]
+pub enum Evaluator {
+    Hand(Weights),
+    Learned(Arc<LearnedEval>),
+}
+
+impl Evaluator {
+    /// The engine's own evaluation for a variant: the built-in learned weights when there are
+    /// any, else the hand table.
+    pub fn default_for(variant: Variant) -> Evaluator {
+        match builtin_bytes(variant).map(LearnedEval::from_bytes) {
+            Some(Ok(e)) => Evaluator::Learned(Arc::new(e)),
+            _ => Evaluator::Hand(*weights(variant)),
+        }
+    }
+
+    /// The evaluation for the side to move, in centi-men.
+    #[inline]
+    pub fn evaluate(&self, pos: &Position, rules: &Rules) -> i32 {
+        match self {
+            Evaluator::Hand(w) => evaluate_with(pos, rules, w),
+            Evaluator::Learned(e) => e.evaluate(pos, rules),
+        }
+    }
+
+    /// Whether this evaluation was made for `variant` (the hand table fits any).
+    pub fn fits(&self, variant: Variant) -> bool {
+        match self {
+            Evaluator::Hand(_) => true,
+            Evaluator::Learned(e) => e.variant() == variant,
+        }
+    }
+}
+
+/// The evaluation for the side to move with the variant's own evaluator.
 pub fn evaluate(pos: &Position, rules: &Rules) -> i32 {
-    evaluate_with(pos, rules, weights(rules.variant))
+    Evaluator::default_for(rules.variant).evaluate(pos, rules)
 }
 
 /// The evaluation with explicit weights (for tuning by self-play).

@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 
 use crate::draw::{next_counters, rule_draw, Counters};
 use crate::egtb::Tables;
-use crate::eval::{evaluate_with, weights, Weights};
+use crate::eval::{Evaluator, Weights};
 use crate::game::Game;
 use crate::movegen::{has_capture, has_quiet_move, legal_moves};
 use crate::moves::Move;
@@ -108,9 +108,11 @@ pub struct SearchResult {
 pub struct Engine {
     tt: Tt,
     rules: &'static Rules,
-    weights: Weights,
-    /// Weights to use instead of the variant's (tuning).
-    weights_override: Option<Weights>,
+    /// The evaluation in use, and the variant it was loaded for (`None`: an override).
+    evaluator: Evaluator,
+    evaluator_variant: Option<crate::variant::Variant>,
+    /// An evaluation to use instead of the variant's own (tuning, matches between weights).
+    evaluator_override: Option<Evaluator>,
     history: [[[i32; 32]; 32]; 2],
     killers: [[Option<Move>; 2]; MAX_PLY],
     /// Hashes of the positions before the current one (game history, then search path).
@@ -142,8 +144,9 @@ impl Engine {
         Engine {
             tt: Tt::new(tt_megabytes),
             rules: crate::variant::Variant::Russian.rules(),
-            weights: *weights(crate::variant::Variant::Russian),
-            weights_override: None,
+            evaluator: Evaluator::Hand(*crate::eval::weights(crate::variant::Variant::Russian)),
+            evaluator_variant: None,
+            evaluator_override: None,
             history: [[[0; 32]; 32]; 2],
             killers: [[None; 2]; MAX_PLY],
             keys: Vec::with_capacity(512),
@@ -278,15 +281,32 @@ impl Engine {
         self.nodes
     }
 
-    /// Evaluates with these weights instead of the variant's own (for tuning matches).
+    /// Evaluates with these hand weights instead of the variant's own (for tuning matches).
     pub fn set_weights(&mut self, w: Option<Weights>) {
-        self.weights_override = w;
+        self.set_evaluator(w.map(Evaluator::Hand));
+    }
+
+    /// Evaluates with this evaluator instead of the variant's own (`None`: back to the own).
+    pub fn set_evaluator(&mut self, e: Option<Evaluator>) {
+        self.evaluator_override = e;
+        self.evaluator_variant = None;
         self.tt.clear();
+    }
+
+    #[inline]
+    fn evaluate(&self, pos: &Position) -> i32 {
+        self.evaluator.evaluate(pos, self.rules)
     }
 
     fn prepare(&mut self, game: &Game, limits: Limits) {
         self.rules = game.rules();
-        self.weights = self.weights_override.unwrap_or(*weights(game.variant()));
+        let variant = game.variant();
+        if let Some(e) = &self.evaluator_override {
+            self.evaluator = e.clone();
+        } else if self.evaluator_variant != Some(variant) {
+            self.evaluator = Evaluator::default_for(variant);
+            self.evaluator_variant = Some(variant);
+        }
         self.tt.new_search();
         self.nodes = 0;
         self.node_limit = limits.nodes.max(1);
@@ -398,7 +418,7 @@ impl Engine {
             if ply > 0 && rule_draw(self.rules, pos, counters).is_some() {
                 return 0;
             }
-            return evaluate_with(pos, self.rules, &self.weights);
+            return self.evaluate(pos);
         }
         let mut moves = core::mem::take(&mut self.buffers[ply]);
         legal_moves(pos, self.rules, &mut moves);
@@ -430,7 +450,7 @@ impl Engine {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate_with(pos, self.rules, &self.weights);
+            return self.evaluate(pos);
         }
         let captures = moves[0].is_capture();
         // A forced reply costs nothing to look at: do not count it against the depth.
@@ -439,7 +459,7 @@ impl Engine {
         }
         // The leaves: a quiet position is evaluated, a capture is always played out.
         if depth <= 0 && !captures {
-            return evaluate_with(pos, self.rules, &self.weights);
+            return self.evaluate(pos);
         }
         let mut hash_move = None;
         // Capture resolution (depth <= 0) is cheap to redo; keep the table for real depth.

@@ -1,0 +1,273 @@
+//! The learned evaluation: integer weights for the features of [`crate::pattern`], read from a
+//! versioned, checksummed file made by `shashki train`.
+//!
+//! Two weight sets, for the opening (24 pieces) and the ending (none), blended by the number of
+//! pieces on the board, as Scan does. All arithmetic is integer, so the value is the same
+//! natively and in WebAssembly.
+//!
+//! File layout (little-endian): `SHKE`, version u16, variant u8, 0u8, windows u16, configs u16,
+//! dense u16, quant u16, phase_max u16; the dense weights as i32 `[opening, ending][DENSE]`; the
+//! window weights as i16 `[WINDOWS][CONFIGS][opening, ending]` (the two phases side by side, so
+//! one memory access serves both); then the FNV-1a hash (u32) of everything before it. Weights
+//! are in 1/[`QUANT`] of a centi-man.
+
+use alloc::vec::Vec;
+
+use crate::pattern::{features, Features, CONFIGS, DENSE, PHASE_MAX, WINDOWS};
+use crate::position::{Color, Position};
+use crate::variant::{Rules, Variant};
+
+/// Weights are stored in this fraction of a centi-man.
+pub const QUANT: i32 = 16;
+const MAGIC: &[u8; 4] = b"SHKE";
+const VERSION: u16 = 1;
+const HEADER: usize = 18;
+const TABLE: usize = WINDOWS * CONFIGS;
+
+/// Why a weight file was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WeightsError {
+    /// Not a weight file (wrong magic bytes) or too short.
+    NotWeights,
+    /// Made by another version of the trainer.
+    Version(u16),
+    /// The shape (windows, configurations, features, scale) differs from this engine's.
+    Shape,
+    /// Weights for a variant this engine does not know.
+    UnknownVariant(u8),
+    /// The length is wrong for the shape.
+    Length,
+    /// The checksum does not match: the file is damaged.
+    Checksum,
+}
+
+impl core::fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            WeightsError::NotWeights => f.write_str("not an evaluation weight file"),
+            WeightsError::Version(v) => write!(f, "weight file version {v}, expected {VERSION}"),
+            WeightsError::Shape => f.write_str("weight file made for another feature layout"),
+            WeightsError::UnknownVariant(v) => write!(f, "weight file for unknown variant {v}"),
+            WeightsError::Length => f.write_str("weight file has the wrong length"),
+            WeightsError::Checksum => f.write_str("weight file is damaged (checksum)"),
+        }
+    }
+}
+
+/// 32-bit FNV-1a.
+fn fnv1a(bytes: &[u8]) -> u32 {
+    let mut h: u32 = 0x811C_9DC5;
+    for &b in bytes {
+        h ^= b as u32;
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    h
+}
+
+const fn variant_code(v: Variant) -> u8 {
+    match v {
+        Variant::Czech => 0,
+        Variant::Russian => 1,
+        Variant::English => 2,
+    }
+}
+
+/// A learned evaluation for one variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LearnedEval {
+    variant: Variant,
+    /// `[opening, ending]`, per counted feature, in 1/QUANT centi-men.
+    dense: [[i32; DENSE]; 2],
+    /// `[window][config][opening, ending]`, in 1/QUANT centi-men.
+    windows: Vec<i16>,
+}
+
+impl LearnedEval {
+    /// Weights from their parts (the trainer's output); `windows` holds `WINDOWS × CONFIGS`
+    /// pairs of (opening, ending) weights.
+    pub fn from_parts(variant: Variant, dense: [[i32; DENSE]; 2], windows: Vec<i16>) -> Self {
+        assert_eq!(windows.len(), 2 * TABLE, "window table size");
+        LearnedEval {
+            variant,
+            dense,
+            windows,
+        }
+    }
+
+    /// Reads a weight file, refusing anything this engine would misread.
+    pub fn from_bytes(b: &[u8]) -> Result<LearnedEval, WeightsError> {
+        if b.len() < HEADER + 4 || &b[..4] != MAGIC {
+            return Err(WeightsError::NotWeights);
+        }
+        let u16_at = |i: usize| u16::from_le_bytes([b[i], b[i + 1]]);
+        let version = u16_at(4);
+        if version != VERSION {
+            return Err(WeightsError::Version(version));
+        }
+        let variant = match b[6] {
+            0 => Variant::Czech,
+            1 => Variant::Russian,
+            2 => Variant::English,
+            v => return Err(WeightsError::UnknownVariant(v)),
+        };
+        if u16_at(8) as usize != WINDOWS
+            || u16_at(10) as usize != CONFIGS
+            || u16_at(12) as usize != DENSE
+            || u16_at(14) as i32 != QUANT
+            || u16_at(16) as i32 != PHASE_MAX
+        {
+            return Err(WeightsError::Shape);
+        }
+        let body = HEADER + 2 * DENSE * 4 + 2 * TABLE * 2;
+        if b.len() != body + 4 {
+            return Err(WeightsError::Length);
+        }
+        let sum = u32::from_le_bytes([b[body], b[body + 1], b[body + 2], b[body + 3]]);
+        if fnv1a(&b[..body]) != sum {
+            return Err(WeightsError::Checksum);
+        }
+        let mut dense = [[0i32; DENSE]; 2];
+        let mut at = HEADER;
+        for set in dense.iter_mut() {
+            for w in set.iter_mut() {
+                *w = i32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]]);
+                at += 4;
+            }
+        }
+        let windows = b[at..body]
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        Ok(LearnedEval {
+            variant,
+            dense,
+            windows,
+        })
+    }
+
+    /// The weight file.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut b = Vec::with_capacity(HEADER + 2 * DENSE * 4 + 2 * TABLE * 2 + 4);
+        b.extend_from_slice(MAGIC);
+        b.extend_from_slice(&VERSION.to_le_bytes());
+        b.push(variant_code(self.variant));
+        b.push(0);
+        for v in [WINDOWS, CONFIGS, DENSE, QUANT as usize, PHASE_MAX as usize] {
+            b.extend_from_slice(&(v as u16).to_le_bytes());
+        }
+        for set in &self.dense {
+            for w in set {
+                b.extend_from_slice(&w.to_le_bytes());
+            }
+        }
+        for w in &self.windows {
+            b.extend_from_slice(&w.to_le_bytes());
+        }
+        let sum = fnv1a(&b);
+        b.extend_from_slice(&sum.to_le_bytes());
+        b
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The value for White in centi-men, before any rule knowledge.
+    pub fn white_value(&self, f: &Features) -> i32 {
+        let (mut o, mut e) = (0i32, 0i32);
+        for (w, &i) in f.windows.iter().enumerate() {
+            let k = 2 * (w * CONFIGS + i as usize);
+            o += self.windows[k] as i32;
+            e += self.windows[k + 1] as i32;
+        }
+        for (d, &x) in f.dense.iter().enumerate() {
+            o += self.dense[0][d] * x;
+            e += self.dense[1][d] * x;
+        }
+        let p = f.phase;
+        (o * p + e * (PHASE_MAX - p)) / (PHASE_MAX * QUANT)
+    }
+
+    /// The evaluation for the side to move, in centi-men.
+    pub fn evaluate(&self, pos: &Position, rules: &Rules) -> i32 {
+        let mut s = self.white_value(&features(pos, rules));
+        if crate::eval::drawish(pos, rules) {
+            s /= 16;
+        }
+        match pos.side_to_move() {
+            Color::White => s,
+            Color::Black => -s,
+        }
+    }
+}
+
+/// The weight file shipped for each variant, built into the engine.
+pub fn builtin_bytes(variant: Variant) -> Option<&'static [u8]> {
+    match variant {
+        Variant::Czech => None,
+        Variant::Russian => None,
+        Variant::English => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> LearnedEval {
+        let windows = (0..2 * TABLE).map(|i| (i % 97) as i16 - 48).collect();
+        let mut dense = [[0; DENSE]; 2];
+        dense[0][0] = 100 * QUANT;
+        dense[1][0] = 120 * QUANT;
+        dense[1][5] = -7;
+        LearnedEval::from_parts(Variant::Czech, dense, windows)
+    }
+
+    #[test]
+    fn a_weight_file_reads_back() {
+        let e = sample();
+        assert_eq!(LearnedEval::from_bytes(&e.to_bytes()), Ok(e));
+    }
+
+    #[test]
+    fn a_damaged_or_foreign_file_is_refused() {
+        let good = sample().to_bytes();
+        let mut bad = good.clone();
+        bad[HEADER + 100] ^= 1;
+        assert_eq!(LearnedEval::from_bytes(&bad), Err(WeightsError::Checksum));
+        let mut bad = good.clone();
+        bad[4] = 9;
+        assert_eq!(LearnedEval::from_bytes(&bad), Err(WeightsError::Version(9)));
+        assert_eq!(
+            LearnedEval::from_bytes(&good[..good.len() - 2]),
+            Err(WeightsError::Length)
+        );
+        assert_eq!(
+            LearnedEval::from_bytes(b"PK\x03\x04 not weights at all"),
+            Err(WeightsError::NotWeights)
+        );
+        let mut bad = good;
+        bad[8] = 24;
+        assert_eq!(LearnedEval::from_bytes(&bad), Err(WeightsError::Shape));
+    }
+
+    #[test]
+    fn material_counts_by_phase() {
+        let mut e = sample();
+        e.windows.iter_mut().for_each(|w| *w = 0);
+        e.dense[1][5] = 0;
+        // One extra white man and nothing else: 100 cm at 24 pieces, 120 with none.
+        let rules = Variant::Czech.rules();
+        let a = crate::fen::parse("W:W21-32:B1-12").unwrap();
+        let b = crate::fen::parse("W:W21-32:B2-12").unwrap();
+        let fa = features(&a, rules);
+        let mut fb = features(&b, rules);
+        fb.windows = fa.windows;
+        fb.phase = fa.phase;
+        assert_eq!(e.white_value(&fb) - e.white_value(&fa), 100);
+        let (mut ea, mut eb) = (fa.clone(), fb.clone());
+        ea.phase = 0;
+        eb.phase = 0;
+        assert_eq!(e.white_value(&eb) - e.white_value(&ea), 120);
+    }
+}

@@ -1,0 +1,287 @@
+//! The features of the learned evaluation: men patterns in overlapping 4×4 windows, plus a few
+//! counts (material, kings, runaway men, king activity, the move).
+//!
+//! Each of the 25 windows (4 rows × 4 files, at every offset) holds exactly 8 dark squares; the
+//! configuration of men on them (empty, white man, black man) is one of 3^8 = 6561 indexes, and
+//! the evaluation adds one learned weight per window. That is Scan's idea for 10×10: local
+//! structures (a weak back rank, a hanging man, a bridge, a strong centre) are learned from
+//! games rather than guessed. Kings are left out of the windows and counted instead.
+//!
+//! Everything is computed from White's side; the trainer (`shashki train`) and the engine use this
+//! same function, so what is learned is what is played.
+
+use crate::bitboard::{neighbour, slide, Bitboard, Dir, LONG_DIAGONAL};
+use crate::position::{Color, Position};
+use crate::square::Square;
+use crate::variant::{KingRange, Rules};
+
+/// Windows per position (5 row offsets × 5 file offsets).
+pub const WINDOWS: usize = 25;
+/// Configurations of one window: 3^8.
+pub const CONFIGS: usize = 6561;
+/// The counted features, White minus Black (see [`Features::dense`]).
+pub const DENSE: usize = 6;
+/// Pieces on the board at which the opening weights apply fully; with fewer, the ending weights
+/// take over linearly.
+pub const PHASE_MAX: i32 = 24;
+
+/// Names of the counted features, in order (for the trainer's report).
+pub const DENSE_NAMES: [&str; DENSE] = [
+    "men",
+    "kings",
+    "runaway",
+    "king_long_diagonal",
+    "king_mobility",
+    "tempo",
+];
+
+/// A position as the learned evaluation sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Per window, the configuration index in `0..CONFIGS`.
+    pub windows: [u16; WINDOWS],
+    /// White minus Black: men, kings, runaway men, kings on the long diagonal (flying kings),
+    /// king mobility, and +1/−1 for White/Black to move.
+    pub dense: [i32; DENSE],
+    /// Pieces on the board, capped at [`PHASE_MAX`]: the weight of the opening set.
+    pub phase: i32,
+}
+
+/// Where each window row's two squares sit in the row's 4 bits, by row parity and file offset:
+/// even rows hold files b, d, f, h, odd rows a, c, e, g.
+const SHIFT: [[u32; 5]; 2] = [[0, 0, 1, 1, 2], [0, 1, 1, 2, 2]];
+
+/// A binary byte read as base-3 digits (bit i → 3^i), for packing two colours into one index.
+const TERNARY: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut v, mut p, mut i) = (0u16, 1u16, 0);
+        while i < 8 {
+            if b & (1 << i) != 0 {
+                v += p;
+            }
+            p *= 3;
+            i += 1;
+        }
+        t[b] = v;
+        b += 1;
+    }
+    t
+};
+
+/// For file offset `c`, the two squares of every row in the window columns, packed as 16 bits
+/// (row r at bits 2r, 2r+1).
+#[inline(always)]
+fn band(bb: u32, c: usize) -> u32 {
+    let mut out = 0;
+    let mut r = 0;
+    while r < 8 {
+        out |= ((bb >> (4 * r + SHIFT[(r & 1) as usize][c])) & 3) << (2 * r);
+        r += 1;
+    }
+    out
+}
+
+/// The window configuration indexes of White's and Black's men.
+#[inline]
+pub fn window_indexes(white_men: Bitboard, black_men: Bitboard) -> [u16; WINDOWS] {
+    let mut out = [0u16; WINDOWS];
+    for c in 0..5 {
+        let w = band(white_men.0, c);
+        let b = band(black_men.0, c);
+        for r in 0..5 {
+            let wi = ((w >> (2 * r)) & 0xFF) as usize;
+            let bi = ((b >> (2 * r)) & 0xFF) as usize;
+            out[r * 5 + c] = TERNARY[wi] + 2 * TERNARY[bi];
+        }
+    }
+    out
+}
+
+/// Squares ahead of a man (toward its crowning row) that it could ever reach: a widening cone.
+const fn cones(up: bool) -> [u32; 32] {
+    let mut t = [0u32; 32];
+    let mut i = 0;
+    while i < 32 {
+        let sq = Square::ALL[i];
+        let (f0, r0) = (sq.file() as i32, sq.rank() as i32);
+        let mut j = 0;
+        while j < 32 {
+            let s = Square::ALL[j];
+            let (f, r) = (s.file() as i32, s.rank() as i32);
+            let dr = if up { r - r0 } else { r0 - r };
+            let df = if f > f0 { f - f0 } else { f0 - f };
+            if dr > 0 && df <= dr {
+                t[i] |= s.bit();
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+static CONE_UP: [u32; 32] = cones(true);
+static CONE_DOWN: [u32; 32] = cones(false);
+
+/// Men past the middle with no enemy piece anywhere in their path, while the enemy has no king.
+fn runaways(pos: &Position, color: Color) -> i32 {
+    let them = !color;
+    if pos.kings(them).any() {
+        return 0;
+    }
+    let (far, cone) = match color {
+        Color::White => (0x0000_FFFFu32, &CONE_UP),
+        Color::Black => (0xFFFF_0000u32, &CONE_DOWN),
+    };
+    let theirs = pos.pieces(them).0;
+    let mut n = 0;
+    for sq in pos.men(color) & Bitboard(far) {
+        if cone[sq.index()] & theirs == 0 {
+            n += 1;
+        }
+    }
+    n
+}
+
+/// Squares the kings of `color` can move to (a flying king's whole rays, a short king's steps).
+fn king_mobility(pos: &Position, rules: &Rules, color: Color) -> i32 {
+    let occupied = pos.occupied();
+    let mut n = 0;
+    for k in pos.kings(color) {
+        for d in Dir::ALL {
+            n += match rules.king_range {
+                KingRange::Flying => slide(k, d, occupied).0.count() as i32,
+                KingRange::Short => neighbour(k, d).is_some_and(|s| !occupied.contains(s)) as i32,
+            };
+        }
+    }
+    n
+}
+
+/// The features of a position, from White's side.
+pub fn features(pos: &Position, rules: &Rules) -> Features {
+    let (w, b) = (Color::White, Color::Black);
+    let flying = rules.king_range == KingRange::Flying;
+    let diag = |c: Color| (flying && (pos.kings(c) & LONG_DIAGONAL).any()) as i32;
+    let mobility = if (pos.kings(w) | pos.kings(b)).any() {
+        king_mobility(pos, rules, w) - king_mobility(pos, rules, b)
+    } else {
+        0
+    };
+    Features {
+        windows: window_indexes(pos.men(w), pos.men(b)),
+        dense: [
+            pos.men(w).count() as i32 - pos.men(b).count() as i32,
+            pos.kings(w).count() as i32 - pos.kings(b).count() as i32,
+            runaways(pos, w) - runaways(pos, b),
+            diag(w) - diag(b),
+            mobility,
+            if pos.side_to_move() == w { 1 } else { -1 },
+        ],
+        phase: (pos.occupied().count() as i32).min(PHASE_MAX),
+    }
+}
+
+/// The same position seen from the other side: the board turned half a turn and the colours
+/// swapped. Square i becomes 31 − i, so this is a bit reversal. The value for White of the
+/// mirror is the value for Black of the original — the trainer doubles its data with it.
+pub fn mirror(pos: &Position) -> Position {
+    let mut out = Position::empty(!pos.side_to_move());
+    for sq in pos.occupied() {
+        let p = pos.piece_at(sq).expect("occupied");
+        let to = Square::ALL[31 - sq.index()];
+        out = out.with_piece(
+            to,
+            Some(crate::position::Piece {
+                color: !p.color,
+                role: p.role,
+            }),
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fen;
+    use crate::variant::Variant;
+
+    /// The window index straight from the definition: squares in reading order, 3^k per square.
+    fn slow_index(pos: &Position, r0: usize, c0: usize) -> u16 {
+        let mut v = 0u16;
+        let mut p = 1u16;
+        for r in r0..r0 + 4 {
+            for c in c0..c0 + 4 {
+                if (r + c) % 2 == 0 {
+                    continue; // a light square
+                }
+                let sq = Square::from_coords(c as u8, 7 - r as u8).expect("dark square");
+                let digit = match pos.piece_at(sq) {
+                    Some(pc) if pc.role == crate::position::Role::Man => {
+                        if pc.color == Color::White {
+                            1
+                        } else {
+                            2
+                        }
+                    }
+                    _ => 0,
+                };
+                v += digit * p;
+                p *= 3;
+            }
+        }
+        v
+    }
+
+    #[test]
+    fn windows_match_their_definition() {
+        for f in [
+            "W:W21-32:B1-12",
+            "B:W18,21,22,23,24,25,26,27,29,30,31,32:B1,2,3,4,5,6,7,8,10,11,12,14",
+            "W:W5,K10,13,20,28:B3,K17,22,K29,K32",
+            "W:WK1,K3,5,6,8,9,10,11,12,14,15,16:B17,18,19,21,22,23,25,26,27,28,K29,K32",
+        ] {
+            let pos = fen::parse(f).unwrap();
+            let feats = features(&pos, Variant::Russian.rules());
+            for r in 0..5 {
+                for c in 0..5 {
+                    assert_eq!(
+                        feats.windows[r * 5 + c],
+                        slow_index(&pos, r, c),
+                        "{f} {r} {c}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_window_has_eight_squares() {
+        for r in 0..5 {
+            for c in 0..5 {
+                let all = Bitboard(u32::MAX);
+                let idx = window_indexes(all, Bitboard(0))[r * 5 + c];
+                assert_eq!(idx as usize, (CONFIGS - 1) / 2, "window {r},{c}");
+            }
+        }
+    }
+
+    #[test]
+    fn mirror_swaps_the_sides() {
+        let pos = fen::parse("W:W5,K10,13,20,28:B3,K17,22,K29,K32").unwrap();
+        let m = mirror(&pos);
+        assert_eq!(fen::to_fen(&m), "B:WK1,K4,11,K16,30:B5,13,20,K23,28");
+        assert_eq!(mirror(&m), pos);
+        let (a, b) = (
+            features(&pos, Variant::Czech.rules()),
+            features(&m, Variant::Czech.rules()),
+        );
+        for (i, name) in DENSE_NAMES.iter().enumerate() {
+            assert_eq!(a.dense[i], -b.dense[i], "{name}");
+        }
+        assert_eq!(a.phase, b.phase);
+    }
+}
