@@ -5,7 +5,8 @@
 //! position with Black to move is the board turned half a turn with the colours swapped, which is
 //! the same position under every variant's rules. Men never stand on their own crowning row, so a
 //! group of men ranks among 28 squares and a group of kings among 32. Groups may overlap in the
-//! index (a few percent of entries); such entries are never reached and stay draws.
+//! index (up to a fifth of the entries with men on both sides); such entries are never reached
+//! and stay draws.
 
 use crate::bitboard::{Bitboard, BOTTOM_ROW, TOP_ROW};
 use crate::position::{Color, Piece, Position, Role};
