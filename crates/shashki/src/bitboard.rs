@@ -175,21 +175,29 @@ const ODD_ROWS: u32 = 0xF0F0_F0F0; // rows 1, 3, 5, 7: files a, c, e, g
 const FILE_A: u32 = 0x1111_1111 & ODD_ROWS;
 const FILE_H: u32 = 0x8888_8888 & EVEN_ROWS;
 
+/// Per direction, the two halves of a step: (source squares, right rotation). Rows alternate
+/// between two shift amounts; the masks drop squares whose step leaves the board, so rotating
+/// never wraps a piece around. No branch on the direction: a step in a direction known only at
+/// run time is two table reads, not a jump table.
+const STEP: [[(u32, u32); 2]; 4] = [
+    [(EVEN_ROWS & !TOP, 4), (ODD_ROWS & !FILE_A, 5)], // UpLeft: >> 4, >> 5
+    [(EVEN_ROWS & !FILE_H & !TOP, 3), (ODD_ROWS, 4)], // UpRight: >> 3, >> 4
+    [(EVEN_ROWS, 28), (ODD_ROWS & !FILE_A & !BOTTOM, 29)], // DownLeft: << 4, << 3
+    [(EVEN_ROWS & !FILE_H, 27), (ODD_ROWS & !BOTTOM, 28)], // DownRight: << 5, << 4
+];
+const TOP: u32 = 0x0000_000F;
+const BOTTOM: u32 = 0xF000_0000;
+
 /// Every piece in `b` stepped one square in `dir`; pieces that would leave the board vanish.
 #[inline(always)]
 pub const fn step(b: Bitboard, dir: Dir) -> Bitboard {
-    let b = b.0;
-    Bitboard(match dir {
-        Dir::UpLeft => ((b & EVEN_ROWS) >> 4) | ((b & ODD_ROWS & !FILE_A) >> 5),
-        Dir::UpRight => ((b & EVEN_ROWS & !FILE_H) >> 3) | ((b & ODD_ROWS) >> 4),
-        Dir::DownLeft => ((b & EVEN_ROWS) << 4) | ((b & ODD_ROWS & !FILE_A) << 3),
-        Dir::DownRight => ((b & EVEN_ROWS & !FILE_H) << 5) | ((b & ODD_ROWS) << 4),
-    })
+    let [(m0, r0), (m1, r1)] = STEP[dir as usize];
+    Bitboard((b.0 & m0).rotate_right(r0) | (b.0 & m1).rotate_right(r1))
 }
 
 /// Rows where each colour's men are crowned: White on row 0 (1–4), Black on row 7 (29–32).
-pub const TOP_ROW: Bitboard = Bitboard(0x0000_000F);
-pub const BOTTOM_ROW: Bitboard = Bitboard(0xF000_0000);
+pub const TOP_ROW: Bitboard = Bitboard(TOP);
+pub const BOTTOM_ROW: Bitboard = Bitboard(BOTTOM);
 
 /// The long diagonal a1–h8 (the "main road" of Russian draw rules).
 pub const LONG_DIAGONAL: Bitboard = {

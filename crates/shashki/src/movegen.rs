@@ -26,6 +26,8 @@ use crate::variant::{KingRange, Rules, CZECH, ENGLISH, RUSSIAN};
 
 /// Longest possible capture path: one landing per captured piece.
 const MAX_PATH: usize = 32;
+/// A path buffer's initial value (a constant, so it is filled as one block).
+const NO_PATH: [Square; MAX_PATH] = [Square::ALL[0]; MAX_PATH];
 
 /// Receives every complete capture sequence: the landing squares in order (the last is the
 /// destination), the captured set and whether the piece is crowned.
@@ -35,6 +37,20 @@ pub trait CaptureSink {
     /// Called before the sequences of each piece that can capture.
     #[inline(always)]
     fn start_piece(&mut self) {}
+}
+
+/// `$body` once for each direction of a literal list, with `$d` bound to it: unrolled, so the
+/// direction is a constant in each copy (shifts fold; no loop or jump table).
+macro_rules! unrolled {
+    ($d:ident in [$($dir:expr),+] $body:block) => {
+        $({
+            let $d: Dir = $dir;
+            $body
+        })+
+    };
+    ($d:ident in ALL_DIRS $body:block) => {
+        unrolled!($d in [Dir::UpLeft, Dir::UpRight, Dir::DownLeft, Dir::DownRight] $body)
+    };
 }
 
 /// The rule fields the generator reads: constants for the known variants, run-time reads for any
@@ -208,10 +224,14 @@ impl Sides {
     #[inline(always)]
     fn flying_can_capture(&self, sq: Square) -> bool {
         let occupied = Bitboard(!self.empty);
-        Dir::ALL.into_iter().any(|d| {
-            matches!(slide(sq, d, occupied).1, Some(v) if self.opp & v.bit() != 0
+        unrolled!(d in ALL_DIRS {
+            if matches!(slide(sq, d, occupied).1, Some(v) if self.opp & v.bit() != 0
                 && step(Bitboard::from_square(v), d).0 & self.empty != 0)
-        })
+            {
+                return true;
+            }
+        });
+        false
     }
 
     /// The men and the kings of the side to move that have a capture.
@@ -274,9 +294,9 @@ impl Sides {
             }
             let occupied = Bitboard(!self.empty);
             for k in Bitboard(self.kings) {
-                for d in Dir::ALL {
+                unrolled!(d in ALL_DIRS {
                     n += slide(k, d, occupied).0.count();
-                }
+                });
             }
         } else {
             let movers = Bitboard(self.men | self.kings);
@@ -341,7 +361,7 @@ impl Sides {
         }
         let occupied = Bitboard(!self.empty);
         for k in Bitboard(self.kings) {
-            for d in Dir::ALL {
+            unrolled!(d in ALL_DIRS {
                 let targets = if Sh::flying(rules) {
                     slide(k, d, occupied).0
                 } else {
@@ -350,7 +370,7 @@ impl Sides {
                 for to in targets {
                     out.push(Move::new(k, to, Bitboard::EMPTY, false));
                 }
-            }
+            });
         }
     }
 }
@@ -365,6 +385,10 @@ struct Capture<'a, Sh, C: Side, S> {
     victims: u32,
     /// Every piece on the board except the moving one.
     occupied: u32,
+    /// Squares where a man that lands mid-capture may have a further jump: where men capture
+    /// forward only, those with a forward jump in the position (see
+    /// [`Sides::count_forward_man_captures`]); otherwise every square.
+    onward: u32,
     path: [Square; MAX_PATH],
     len: usize,
     shape: PhantomData<(Sh, C)>,
@@ -372,14 +396,20 @@ struct Capture<'a, Sh, C: Side, S> {
 
 impl<'a, Sh: Shape, C: Side, S: CaptureSink> Capture<'a, Sh, C, S> {
     #[inline(always)]
-    fn new(rules: &'a Rules, sink: &'a mut S) -> Self {
+    fn new(rules: &'a Rules, sides: &Sides, sink: &'a mut S) -> Self {
+        let onward = if Sh::men_back(rules) {
+            u32::MAX
+        } else {
+            sides.jumpers(C::FORWARD[0]) | sides.jumpers(C::FORWARD[1])
+        };
         Capture {
             rules,
             sink,
             from: Square::ALL[0],
             victims: 0,
             occupied: 0,
-            path: [Square::ALL[0]; MAX_PATH],
+            onward,
+            path: NO_PATH,
             len: 0,
             shape: PhantomData,
         }
@@ -439,7 +469,7 @@ impl<'a, Sh: Shape, C: Side, S: CaptureSink> Capture<'a, Sh, C, S> {
             if !(Sh::crowned_continues(self.rules) && self.king(to, Some(d), captured, true)) {
                 self.emit(captured, true);
             }
-        } else if !self.man(to, captured) {
+        } else if (!Sh::men_back(self.rules) && l & self.onward == 0) || !self.man(to, captured) {
             self.emit(captured, false);
         }
         self.len -= 1;
@@ -482,12 +512,17 @@ impl<'a, Sh: Shape, C: Side, S: CaptureSink> Capture<'a, Sh, C, S> {
     #[inline(always)]
     fn flying_can_capture(&self, sq: Square, came: Dir) -> bool {
         let occupied = Bitboard(self.occupied);
-        Dir::ALL.into_iter().any(|d| {
-            d != came.opposite()
-                && matches!(slide(sq, d, occupied).1, Some(v) if self.victims & v.bit() != 0
-                    && step(Bitboard::from_square(v), d).0 & self.occupied == 0
-                    && step(Bitboard::from_square(v), d).any())
-        })
+        unrolled!(d in ALL_DIRS {
+            if d != came.opposite()
+                && matches!(slide(sq, d, occupied).1, Some(v) if self.victims & v.bit() != 0 && {
+                    let beyond = step(Bitboard::from_square(v), d).0;
+                    beyond != 0 && beyond & self.occupied == 0
+                })
+            {
+                return true;
+            }
+        });
+        false
     }
 
     fn flying(&mut self, sq: Square, came: Option<Dir>, captured: u32, promotes: bool) -> bool {
@@ -546,7 +581,7 @@ fn captures<Sh: Shape, C: Side, S: CaptureSink>(
     kings: u32,
     sink: &mut S,
 ) -> bool {
-    let mut search = Capture::<Sh, C, S>::new(rules, sink);
+    let mut search = Capture::<Sh, C, S>::new(rules, sides, sink);
     let mut found = false;
     for k in Bitboard(kings) {
         search.begin(sides, k);
@@ -586,8 +621,8 @@ impl<const DEDUP: bool> CaptureSink for ListSink<'_, DEDUP> {
     }
 }
 
-/// Counts sequences like [`ListSink`] collects them; `seen` holds the current piece's
-/// multi-captures for deduplication.
+/// Counts sequences like [`ListSink`] collects them; `seen` holds the position's multi-captures
+/// for deduplication (a duplicate has the same from square, so this equals a per-piece check).
 struct CountSink<'a, const DEDUP: bool> {
     n: u64,
     seen: &'a mut Vec<Move>,
@@ -604,11 +639,6 @@ impl<const DEDUP: bool> CaptureSink for CountSink<'_, DEDUP> {
             self.seen.push(m);
         }
         self.n += 1;
-    }
-
-    #[inline(always)]
-    fn start_piece(&mut self) {
-        self.seen.clear();
     }
 }
 
@@ -644,17 +674,56 @@ pub(crate) fn count<Sh: Shape, C: Side, const DEDUP: bool>(
     let sides = Sides::of::<C>(pos);
     let (men, kings) = sides.capturers::<Sh, C>(rules);
     if men | kings == 0 {
-        sides.count_quiet::<Sh, C>(rules)
-    } else if kings == 0 && !Sh::men_back(rules) && !Sh::crowned_continues(rules) {
-        sides.count_forward_man_captures::<C>(men)
-    } else {
-        let mut sink = CountSink::<DEDUP> {
-            n: 0,
-            seen: scratch,
-        };
-        captures::<Sh, C, _>(rules, &sides, men, kings, &mut sink);
-        sink.n
+        return sides.count_quiet::<Sh, C>(rules);
     }
+    let forward_only = !Sh::men_back(rules) && !Sh::crowned_continues(rules);
+    if kings == 0 && forward_only {
+        return sides.count_forward_man_captures::<C>(men);
+    }
+    scratch.clear();
+    let mut sink = CountSink::<DEDUP> {
+        n: 0,
+        seen: scratch,
+    };
+    let mut search = Capture::<Sh, C, _>::new(rules, &sides, &mut sink);
+    let mut found = false;
+    for k in Bitboard(kings) {
+        search.begin(&sides, k);
+        found |= search.king(k, None, 0, false);
+    }
+    if (found && Sh::king_priority(rules)) || men == 0 {
+        return sink.n;
+    }
+    let mut n = 0;
+    if forward_only {
+        n = sides.count_forward_man_captures::<C>(men);
+    } else if Sh::men_back(rules) {
+        // A man's first jump lands where, in the position itself, it has a jump onward exactly
+        // when it has one mid-capture (the one way back, over its victim onto its starting
+        // square, is closed either way). Single jumps that end there are counted by popcount.
+        let mut onward = C::CROWN;
+        unrolled!(d in ALL_DIRS {
+            onward |= sides.jumpers(d);
+        });
+        unrolled!(d in ALL_DIRS {
+            let first = men & sides.jumpers(d);
+            if first != 0 {
+                let back = d.opposite();
+                let going_on = first & step(step(Bitboard(onward), back), back).0;
+                n += (first & !going_on).count_ones() as u64;
+                for from in Bitboard(going_on) {
+                    search.begin(&sides, from);
+                    search.man_jump(from, d, 0);
+                }
+            }
+        });
+    } else {
+        for m in Bitboard(men) {
+            search.begin(&sides, m);
+            search.man(m, 0);
+        }
+    }
+    n + sink.n
 }
 
 struct Generate<'a, const DEDUP: bool>(&'a mut Vec<Move>);
