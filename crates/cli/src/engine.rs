@@ -220,7 +220,7 @@ fn parse_weights(variant: Variant, spec: Option<&str>) -> Result<Option<Weights>
 }
 
 /// A weight file for the learned evaluation (`--weights`, `--a-weights`, `--b-weights`).
-fn load_weights(variant: Variant, path: Option<&str>) -> Result<Option<Evaluator>, Fail> {
+pub fn load_weights(variant: Variant, path: Option<&str>) -> Result<Option<Evaluator>, Fail> {
     let Some(path) = path else { return Ok(None) };
     let bytes = std::fs::read(path).map_err(|e| Fail(format!("{path}: {e}")))?;
     let e = LearnedEval::from_bytes(&bytes).map_err(|e| Fail(format!("{path}: {e}")))?;

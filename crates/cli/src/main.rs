@@ -24,6 +24,7 @@ const USAGE: &str = "\
 usage:
   shashki perft --variant czech|russian|english [--fen FEN] [--dups] [--divide] DEPTH
   shashki moves --variant V [--fen FEN]   (without --fen: one FEN per line on stdin)
+  shashki eval --variant V [--fen FEN]    (static evaluation; without --fen: FENs on stdin)
   shashki bestmove --variant V [--fen FEN] [--moves \"m1 m2 ..\"] [--level easy|medium|hard
                    | --depth N | --nodes N | --movetime MS] [--seed S] [--hash MB] [--egtb SPEC]
                    [--weights FILE]
@@ -41,7 +42,7 @@ usage:
   shashki winprob --variant V --games N [--seed S] [--nodes N] [--every K]
   shashki review --pdn FILE [--nodes N] [--variant V]
   shashki selfplay --variant V --games N --out FILE [--seed S] [--depth D | --nodes N]
-                   [--threads T]
+                   [--threads T] [--weights FILE]
   shashki train --variant V --data FILE[,FILE..] --out FILE [--epochs N] [--lambda L]
                 [--lr X] [--decay X] [--batch N] [--seed S] [--max N]
 
@@ -134,6 +135,27 @@ fn cmd_moves(args: &Args) -> Result<(), Fail> {
     Ok(())
 }
 
+/// `eval`: the engine's static evaluation of each FEN (stdin, one per line, or `--fen`).
+fn cmd_eval(args: &Args) -> Result<(), Fail> {
+    args.check_known(&["--variant", "--fen"])?;
+    let variant = args.variant()?;
+    let evaluator = shashki::eval::Evaluator::default_for(variant);
+    let mut out = io::stdout().lock();
+    if args.value("--fen").is_some() {
+        let pos = args.position(variant)?;
+        writeln!(out, "{}", evaluator.evaluate(&pos, variant.rules()))?;
+        return Ok(());
+    }
+    for line in io::stdin().lock().lines() {
+        let line = line?;
+        match fen::parse(&line) {
+            Ok(pos) => writeln!(out, "{}", evaluator.evaluate(&pos, variant.rules()))?,
+            Err(e) => writeln!(out, "error: {e}")?,
+        }
+    }
+    Ok(())
+}
+
 fn run() -> Result<(), Fail> {
     let mut raw = std::env::args().skip(1);
     let cmd = raw.next().ok_or_else(|| Fail(USAGE.into()))?;
@@ -141,6 +163,7 @@ fn run() -> Result<(), Fail> {
     match cmd.as_str() {
         "perft" => cmd_perft(&args),
         "moves" => cmd_moves(&args),
+        "eval" => cmd_eval(&args),
         "bestmove" => engine::bestmove(&args),
         "match" => engine::play_match(&args),
         "bench" => engine::bench(&args),

@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
+use shashki::eval::Evaluator;
 use shashki::level::Rng;
 use shashki::search::{Engine, Limits, NoClock, Score};
 use shashki::{fen, has_capture, Color, Game, Outcome, Variant};
@@ -38,7 +39,13 @@ struct Record {
     positions: usize,
 }
 
-fn play_game(variant: Variant, limits: Limits, seed: u64, index: u64) -> Record {
+fn play_game(
+    variant: Variant,
+    limits: Limits,
+    evaluator: &Option<Evaluator>,
+    seed: u64,
+    index: u64,
+) -> Record {
     let mut rng = Rng::new(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut game = Game::new(variant);
     // 4..=9 random plies; start again if that already ended the game.
@@ -58,6 +65,7 @@ fn play_game(variant: Variant, limits: Limits, seed: u64, index: u64) -> Record 
         game = Game::new(variant);
     }
     let mut engine = Engine::new(16);
+    engine.set_evaluator(evaluator.clone());
     let mut samples = Vec::new();
     while !game.is_over() && game.moves().len() < MAX_PLIES {
         let r = engine.search(&game, limits, &mut NoClock);
@@ -103,6 +111,7 @@ pub fn selfplay(args: &Args) -> Result<(), Fail> {
         "--nodes",
         "--threads",
         "--out",
+        "--weights",
     ])?;
     let variant = args.variant()?;
     let games = number::<usize>(args, "--games", 1, 100_000_000)?
@@ -129,6 +138,7 @@ pub fn selfplay(args: &Args) -> Result<(), Fail> {
         },
         _ => return Err(Fail("give --depth or --nodes, not both".into())),
     };
+    let evaluator = crate::engine::load_weights(variant, args.value("--weights"))?;
     let file = File::create(out).map_err(|e| Fail(format!("{out}: {e}")))?;
     let writer = Mutex::new((BufWriter::new(file), BTreeMap::new(), 0usize, [0usize; 4]));
     let next = AtomicUsize::new(0);
@@ -140,7 +150,7 @@ pub fn selfplay(args: &Args) -> Result<(), Fail> {
                 if i >= games {
                     break;
                 }
-                let record = play_game(variant, limits, seed, i as u64);
+                let record = play_game(variant, limits, &evaluator, seed, i as u64);
                 let mut guard = writer.lock().unwrap();
                 let (w, pending, written, stats) = &mut *guard;
                 pending.insert(i, record);

@@ -575,3 +575,40 @@ fn match_drives_another_binary_and_stops_by_sprt() {
     );
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// A's score in percent from a match's summary line.
+fn match_score(out: &str) -> f64 {
+    out.split(" score ")
+        .nth(1)
+        .and_then(|s| s.split('%').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no score in {out:?}"))
+}
+
+#[test]
+fn levels_keep_their_places() {
+    // Node-limited Hard, so every game is the same on every machine.
+    for variant in ["czech", "russian", "english"] {
+        for (a, b) in [("medium", "easy"), ("nodes=20000", "medium")] {
+            let o = shashki(
+                &[
+                    "match",
+                    "--variant",
+                    variant,
+                    "--a",
+                    a,
+                    "--b",
+                    b,
+                    "--games",
+                    "12",
+                    "--seed",
+                    "5",
+                ],
+                None,
+            );
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+            let out = stdout(&o);
+            assert!(match_score(&out) >= 70.0, "{variant} {a} vs {b}: {out}");
+        }
+    }
+}

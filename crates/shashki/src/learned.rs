@@ -201,11 +201,12 @@ impl LearnedEval {
     }
 }
 
-/// The weight file shipped for each variant, built into the engine.
+/// The weight file shipped for each variant, built into the engine (`crates/shashki/weights/`,
+/// made by `shashki train` as the README describes).
 pub fn builtin_bytes(variant: Variant) -> Option<&'static [u8]> {
     match variant {
         Variant::Czech => None,
-        Variant::Russian => None,
+        Variant::Russian => Some(include_bytes!("../weights/russian.bin")),
         Variant::English => None,
     }
 }

@@ -347,6 +347,21 @@ pub fn search_nodes(variant: &str, fen_text: &str, depth: u32) -> Result<f64, Js
     Ok(r.nodes as f64)
 }
 
+/// The engine's static evaluation (centi-men for the side to move) of each FEN, one per line:
+/// the browser test compares it with the native values, which must be bit-identical.
+#[wasm_bindgen]
+pub fn static_eval(variant: &str, fens: &str) -> Result<Vec<i32>, JsError> {
+    let variant = parse_variant(variant)?;
+    let evaluator = shashki::eval::Evaluator::default_for(variant);
+    fens.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let pos = fen::parse(l.trim()).map_err(err)?;
+            Ok(evaluator.evaluate(&pos, variant.rules()))
+        })
+        .collect()
+}
+
 /// The normalised FEN of a position, or an error saying what is wrong.
 #[wasm_bindgen]
 pub fn check_fen(fen_text: &str) -> Result<String, JsError> {

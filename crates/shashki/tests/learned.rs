@@ -1,0 +1,64 @@
+//! The learned evaluation as shipped: the built-in weights load, and their values on a fixed set
+//! of positions (`tests/data/eval-check.txt`, which the browser test also reads to check the
+//! WebAssembly build) are exactly these. After new weights, refresh the file with
+//! `SHASHKI_BLESS=1 cargo test -p shashki --test learned`.
+
+use shashki::eval::Evaluator;
+use shashki::level::Rng;
+use shashki::{fen, Game, Variant};
+
+const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/eval-check.txt");
+
+/// Positions from random games, 100 per variant, each with its value now.
+fn current() -> String {
+    let mut out = String::new();
+    for variant in Variant::ALL {
+        let evaluator = Evaluator::default_for(variant);
+        let mut rng = Rng::new(2026);
+        let mut n = 0;
+        while n < 100 {
+            let mut game = Game::new(variant);
+            let plies = rng.below(80);
+            for _ in 0..plies {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                game.play(moves[rng.below(moves.len() as u64) as usize])
+                    .unwrap();
+            }
+            let pos = game.position();
+            let value = evaluator.evaluate(pos, variant.rules());
+            out.push_str(&format!("{variant} {} {value}\n", fen::to_fen(pos)));
+            n += 1;
+        }
+    }
+    out
+}
+
+#[test]
+fn every_variant_ships_learned_weights() {
+    for variant in Variant::ALL {
+        let bytes = shashki::learned::builtin_bytes(variant);
+        let Some(bytes) = bytes else { continue };
+        let e = shashki::learned::LearnedEval::from_bytes(bytes).expect("built-in weights load");
+        assert_eq!(e.variant(), variant);
+        assert!(matches!(
+            Evaluator::default_for(variant),
+            Evaluator::Learned(_)
+        ));
+    }
+}
+
+#[test]
+fn values_on_the_check_positions_are_unchanged() {
+    let now = current();
+    if std::env::var_os("SHASHKI_BLESS").is_some() {
+        std::fs::write(PATH, &now).unwrap();
+    }
+    let saved = std::fs::read_to_string(PATH).expect("tests/data/eval-check.txt");
+    for (a, b) in saved.lines().zip(now.lines()) {
+        assert_eq!(a, b, "the evaluation changed; see this file's header");
+    }
+    assert_eq!(saved.lines().count(), now.lines().count());
+}
