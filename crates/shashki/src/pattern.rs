@@ -71,16 +71,14 @@ const TERNARY: [u16; 256] = {
 };
 
 /// For file offset `c`, the two squares of every row in the window columns, packed as 16 bits
-/// (row r at bits 2r, 2r+1).
+/// (row r at bits 2r, 2r+1): shift even and odd rows into place, keep each row's two bits, then
+/// squeeze the 2-bit fields together.
 #[inline(always)]
 fn band(bb: u32, c: usize) -> u32 {
-    let mut out = 0;
-    let mut r = 0;
-    while r < 8 {
-        out |= ((bb >> (4 * r + SHIFT[(r & 1) as usize][c])) & 3) << (2 * r);
-        r += 1;
-    }
-    out
+    let y = ((bb >> SHIFT[0][c]) & 0x0303_0303) | ((bb >> SHIFT[1][c]) & 0x3030_3030);
+    let y = (y | (y >> 2)) & 0x0F0F_0F0F;
+    let y = (y | (y >> 4)) & 0x00FF_00FF;
+    (y | (y >> 8)) & 0xFFFF
 }
 
 /// The window configuration indexes of White's and Black's men.
