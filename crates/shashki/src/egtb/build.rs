@@ -203,9 +203,9 @@ impl Tables {
             }
         }
         let second = val.split_off(offsets[1].min(total));
-        self.data[a.code()] = Some(val);
+        self.insert(&a, val);
         if members.len() == 2 {
-            self.data[a.mirror().code()] = Some(second);
+            self.insert(&a.mirror(), second);
         }
         Ok(())
     }

@@ -167,7 +167,7 @@ impl Tables {
             if len != m.size() {
                 return Err(LoadError::Truncated);
             }
-            t.data[m.code()] = Some(r.take(len)?.to_vec());
+            t.insert(&m, r.take(len)?.to_vec());
         }
         if r.at != body || complete_to > MAX_PIECES {
             return Err(LoadError::Truncated);

@@ -86,6 +86,8 @@ pub struct Tables {
     variant: Variant,
     /// Every material with at most this many pieces is present (more may be, for a partial build).
     complete_to: u32,
+    /// The most pieces of any table present (a cheap first test for the search's probes).
+    most: u32,
     /// Indexed by [`Material::code`].
     data: Vec<Option<Vec<u8>>>,
 }
@@ -107,12 +109,19 @@ impl Tables {
         Tables {
             variant,
             complete_to: 0,
+            most: 0,
             data: (0..index::CODES).map(|_| None).collect(),
         }
     }
 
     pub fn variant(&self) -> Variant {
         self.variant
+    }
+
+    /// Stores the table of `m`.
+    fn insert(&mut self, m: &Material, table: Vec<u8>) {
+        self.most = self.most.max(m.pieces());
+        self.data[m.code()] = Some(table);
     }
 
     fn rules(&self) -> &'static Rules {
@@ -147,11 +156,14 @@ impl Tables {
     /// The value of `pos` for its side to move, or `None` when its material is not in the tables.
     #[inline]
     pub fn probe(&self, pos: &Position) -> Option<Value> {
+        if pos.occupied().count() > self.most {
+            return None;
+        }
         let o = Oriented::of(pos);
         if o.us.is_empty() {
             return Some(Value::Loss(0));
         }
-        if o.them.is_empty() || (o.us | o.them).count() > MAX_PIECES {
+        if o.them.is_empty() {
             return None;
         }
         let m = Material::of(&o);
