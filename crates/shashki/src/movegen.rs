@@ -385,9 +385,10 @@ struct Capture<'a, Sh, C: Side, S> {
     victims: u32,
     /// Every piece on the board except the moving one.
     occupied: u32,
-    /// Squares where a man that lands mid-capture may have a further jump: where men capture
-    /// forward only, those with a forward jump in the position (see
-    /// [`Sides::count_forward_man_captures`]); otherwise every square.
+    /// Squares with a man's jump in the position itself. A man landing elsewhere has no jump
+    /// onward: always where men capture forward only (see
+    /// [`Sides::count_forward_man_captures`]), and after the first jump where they also capture
+    /// backward (see [`count`]); deeper than that the search decides.
     onward: u32,
     path: [Square; MAX_PATH],
     len: usize,
@@ -397,11 +398,10 @@ struct Capture<'a, Sh, C: Side, S> {
 impl<'a, Sh: Shape, C: Side, S: CaptureSink> Capture<'a, Sh, C, S> {
     #[inline(always)]
     fn new(rules: &'a Rules, sides: &Sides, sink: &'a mut S) -> Self {
-        let onward = if Sh::men_back(rules) {
-            u32::MAX
-        } else {
-            sides.jumpers(C::FORWARD[0]) | sides.jumpers(C::FORWARD[1])
-        };
+        let mut onward = sides.jumpers(C::FORWARD[0]) | sides.jumpers(C::FORWARD[1]);
+        if Sh::men_back(rules) {
+            onward |= sides.jumpers(C::BACKWARD[0]) | sides.jumpers(C::BACKWARD[1]);
+        }
         Capture {
             rules,
             sink,
@@ -456,12 +456,13 @@ impl<'a, Sh: Shape, C: Side, S: CaptureSink> Capture<'a, Sh, C, S> {
     }
 
     #[inline(always)]
-    fn man_jump(&mut self, sq: Square, d: Dir, captured: u32) -> bool {
+    fn man_jump(&mut self, sq: Square, d: Dir, before: u32) -> bool {
         let [v, l] = JUMP_BITS[sq.index()][d as usize];
         if self.victims & v == 0 || self.occupied & l != 0 {
             return false;
         }
-        let captured = captured | v;
+        let captured = before | v;
+        let last = l & self.onward == 0 && (!Sh::men_back(self.rules) || before == 0);
         let to = Square::from_index_unchecked(l.trailing_zeros());
         self.victims ^= v;
         self.push(to);
@@ -469,7 +470,7 @@ impl<'a, Sh: Shape, C: Side, S: CaptureSink> Capture<'a, Sh, C, S> {
             if !(Sh::crowned_continues(self.rules) && self.king(to, Some(d), captured, true)) {
                 self.emit(captured, true);
             }
-        } else if (!Sh::men_back(self.rules) && l & self.onward == 0) || !self.man(to, captured) {
+        } else if last || !self.man(to, captured) {
             self.emit(captured, false);
         }
         self.len -= 1;
