@@ -207,7 +207,7 @@ pub fn builtin_bytes(variant: Variant) -> Option<&'static [u8]> {
     match variant {
         Variant::Czech => None,
         Variant::Russian => Some(include_bytes!("../weights/russian.bin")),
-        Variant::English => None,
+        Variant::English => Some(include_bytes!("../weights/english.bin")),
     }
 }
 
