@@ -188,8 +188,16 @@ impl LearnedEval {
         (o * p + e * (PHASE_MAX - p)) / (PHASE_MAX * QUANT)
     }
 
-    /// The evaluation for the side to move, in centi-men.
+    /// The evaluation for the side to move, in centi-men. With flying kings and no man left the
+    /// windows see nothing and self-play rarely gets there: the hand table's king knowledge
+    /// (mobility, the long diagonal, drawn material) plays such endings, so that three kings
+    /// catch a lone one in time (the endgame tables, where loaded, come first anyway).
     pub fn evaluate(&self, pos: &Position, rules: &Rules) -> i32 {
+        if rules.king_range == crate::variant::KingRange::Flying
+            && (pos.men(Color::White) | pos.men(Color::Black)).is_empty()
+        {
+            return crate::eval::evaluate_with(pos, rules, crate::eval::weights(self.variant));
+        }
         let mut s = self.white_value(&features(pos, rules));
         if crate::eval::drawish(pos, rules) {
             s /= 16;
