@@ -213,7 +213,7 @@ impl LearnedEval {
 /// made by `shashki train` as the README describes).
 pub fn builtin_bytes(variant: Variant) -> Option<&'static [u8]> {
     match variant {
-        Variant::Czech => None,
+        Variant::Czech => Some(include_bytes!("../weights/czech.bin")),
         Variant::Russian => Some(include_bytes!("../weights/russian.bin")),
         Variant::English => Some(include_bytes!("../weights/english.bin")),
     }
