@@ -156,13 +156,13 @@ impl Tables {
     /// The value of `pos` for its side to move, or `None` when its material is not in the tables.
     #[inline]
     pub fn probe(&self, pos: &Position) -> Option<Value> {
+        if pos.pieces(pos.side_to_move()).is_empty() {
+            return Some(Value::Loss(0));
+        }
         if pos.occupied().count() > self.most {
             return None;
         }
         let o = Oriented::of(pos);
-        if o.us.is_empty() {
-            return Some(Value::Loss(0));
-        }
         if o.them.is_empty() {
             return None;
         }
