@@ -191,6 +191,13 @@ impl Side for BlackToMove {
     type Other = WhiteToMove;
 }
 
+/// `a.count_ones() + b.count_ones()` as one 64-bit count (half the work where the CPU has no
+/// population-count instruction).
+#[inline(always)]
+fn count_pair(a: u32, b: u32) -> u64 {
+    (((a as u64) << 32) | b as u64).count_ones() as u64
+}
+
 /// The side to move's men and kings, the opponent's pieces and the empty squares.
 #[derive(Copy, Clone)]
 struct Sides {
@@ -287,29 +294,33 @@ impl Sides {
     /// Number of quiet moves.
     #[inline(always)]
     fn count_quiet<Sh: Shape, C: Side>(&self, rules: &Rules) -> u64 {
-        let mut n = 0;
+        let [a, b] = C::FORWARD;
         if Sh::flying(rules) {
-            for d in C::FORWARD {
-                n += (step(Bitboard(self.men), d).0 & self.empty).count_ones();
-            }
+            let men = Bitboard(self.men);
+            let mut n = count_pair(step(men, a).0 & self.empty, step(men, b).0 & self.empty);
             let occupied = Bitboard(!self.empty);
             for k in Bitboard(self.kings) {
+                // The four rays are disjoint: one count for all.
+                let mut targets = 0;
                 unrolled!(d in ALL_DIRS {
-                    n += slide(k, d, occupied).0.count();
+                    targets |= slide(k, d, occupied).0 .0;
                 });
+                n += targets.count_ones() as u64;
             }
+            n
         } else {
             let movers = Bitboard(self.men | self.kings);
-            for d in C::FORWARD {
-                n += (step(movers, d).0 & self.empty).count_ones();
-            }
+            let mut n = count_pair(
+                step(movers, a).0 & self.empty,
+                step(movers, b).0 & self.empty,
+            );
             if self.kings != 0 {
-                for d in C::BACKWARD {
-                    n += (step(Bitboard(self.kings), d).0 & self.empty).count_ones();
-                }
+                let [c, d] = C::BACKWARD;
+                let kings = Bitboard(self.kings);
+                n += count_pair(step(kings, c).0 & self.empty, step(kings, d).0 & self.empty);
             }
+            n
         }
-        n as u64
     }
 
     /// Number of capture sequences of `men` (men of the side to move that can capture), where men
@@ -322,13 +333,15 @@ impl Sides {
         let [a, b] = C::FORWARD;
         let (ja, jb) = (self.jumpers(a), self.jumpers(b));
         let onward = (ja | jb) & !C::CROWN;
-        let mut n = 0;
-        for (d, j) in [(a, ja), (b, jb)] {
-            let landings = step(step(Bitboard(men & j), d), d).0;
-            n += (landings & !onward).count_ones() as u64;
-            for sq in Bitboard(landings & onward) {
-                n += self.forward_sequences::<C>(sq);
-            }
+        let la = step(step(Bitboard(men & ja), a), a).0;
+        let lb = step(step(Bitboard(men & jb), b), b).0;
+        let mut n = count_pair(la & !onward, lb & !onward);
+        // Two men may land on one square from the two sides: count each.
+        for sq in Bitboard(la & onward)
+            .into_iter()
+            .chain(Bitboard(lb & onward))
+        {
+            n += self.forward_sequences::<C>(sq);
         }
         n
     }
