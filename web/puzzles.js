@@ -1,0 +1,196 @@
+// Puzzles mode: shots mined from engine games (web/puzzles/V.json, made by `shashki puzzles`).
+// Owns `app.lesson` while a puzzle is shown, and the player's puzzle rating, streak and progress.
+import * as engine from '../shashki-wasm.js';
+import { app, render } from './state.js';
+import { $ } from './dom.js';
+import { t } from './i18n.js';
+
+const KEY = 'shashki.puzzles';
+const START_RATING = 1200;
+const REPLY_MS = 450;
+const files = new Map(); // variant → puzzles
+
+async function puzzlesOf(variant) {
+  if (!files.has(variant)) {
+    const res = await fetch(new URL(`./puzzles/${variant}.json`, import.meta.url));
+    if (!res.ok) throw new Error(`puzzles/${variant}.json: ${res.status}`);
+    const data = await res.json();
+    files.set(variant, data.puzzles);
+  }
+  return files.get(variant);
+}
+
+function readStats() {
+  try {
+    const s = JSON.parse(localStorage.getItem(KEY) || '{}');
+    return s && typeof s === 'object' ? s : {};
+  } catch {
+    return {};
+  }
+}
+
+/// The player's record in one variant: { rating, streak, best, done: { id: 1 | 0 } }.
+export function statsOf(variant) {
+  const all = readStats();
+  const s = all[variant] && typeof all[variant] === 'object' ? all[variant] : {};
+  return {
+    rating: Number.isFinite(s.rating) ? s.rating : START_RATING,
+    streak: Number.isInteger(s.streak) ? s.streak : 0,
+    best: Number.isInteger(s.best) ? s.best : 0,
+    done: s.done && typeof s.done === 'object' ? s.done : {},
+  };
+}
+
+function saveStats(variant, stats) {
+  try {
+    const all = readStats();
+    all[variant] = stats;
+    localStorage.setItem(KEY, JSON.stringify(all));
+  } catch {
+    /* storage full or disabled: progress is not kept */
+  }
+}
+
+/// The next puzzle: not yet tried, rated closest to the player (file order on ties).
+function pick(list, stats) {
+  let best = null;
+  for (const p of list) {
+    if (p.id in stats.done) continue;
+    if (!best || Math.abs(p.rating - stats.rating) < Math.abs(best.rating - stats.rating)) best = p;
+  }
+  return best || list[0];
+}
+
+const pathOf = (view, text) => {
+  const m = view.moves.find((x) => x.text === text);
+  return m ? m.paths[0] : null;
+};
+
+/// Opens Puzzles mode with the next puzzle of the current variant.
+export async function openPuzzles() {
+  const variant = app.game.variant;
+  let list;
+  try {
+    list = await puzzlesOf(variant);
+  } catch (err) {
+    app.message = t('puzzlesFailed', { error: String(err.message || err) });
+    render();
+    return;
+  }
+  const puzzle = pick(list, statsOf(variant));
+  const game = engine.game_from_fen(variant, puzzle.fen);
+  const view = engine.view(game);
+  app.selection = [];
+  app.lesson = {
+    kind: 'puzzle',
+    puzzle,
+    variant,
+    game,
+    view,
+    solver: view.turn,
+    step: 0,
+    state: 'solving',
+    busy: false,
+    lastPath: null,
+    shownSolution: false,
+    canMove() {
+      return this.state === 'solving' && !this.busy && this.view.turn === this.solver;
+    },
+    play: (text, path) => playPuzzleMove(text, path),
+  };
+  render();
+}
+
+function advance(l, text, path) {
+  l.game = engine.apply(l.game, text);
+  l.view = engine.view(l.game);
+  l.lastPath = path;
+  app.animatePath = path;
+  l.step++;
+}
+
+function score(l, solved) {
+  const stats = statsOf(l.variant);
+  const expected = 1 / (1 + 10 ** ((l.puzzle.rating - stats.rating) / 400));
+  stats.rating = Math.round(stats.rating + 32 * ((solved ? 1 : 0) - expected));
+  stats.streak = solved ? stats.streak + 1 : 0;
+  stats.best = Math.max(stats.best, stats.streak);
+  stats.done[l.puzzle.id] = solved ? 1 : 0;
+  saveStats(l.variant, stats);
+}
+
+function playPuzzleMove(text, path) {
+  const l = app.lesson;
+  app.selection = [];
+  if (!l || l.kind !== 'puzzle' || !l.canMove()) return;
+  const line = l.puzzle.line;
+  if (text !== line[l.step]) {
+    l.state = 'failed';
+    l.tried = text;
+    score(l, false);
+    render();
+    return;
+  }
+  advance(l, text, path);
+  if (l.step >= line.length) {
+    l.state = 'solved';
+    score(l, true);
+    render();
+    return;
+  }
+  // The defender's forced reply, after a moment so the player sees it come.
+  l.busy = true;
+  render();
+  setTimeout(() => {
+    if (app.lesson !== l) return;
+    const reply = line[l.step];
+    advance(l, reply, pathOf(l.view, reply));
+    l.busy = false;
+    render();
+  }, REPLY_MS);
+}
+
+export function nextPuzzle() {
+  openPuzzles();
+}
+
+export function showPuzzleSolution() {
+  const l = app.lesson;
+  if (!l || l.kind !== 'puzzle') return;
+  l.shownSolution = true;
+  if (l.state === 'solving') {
+    l.state = 'failed';
+    score(l, false);
+  }
+  render();
+}
+
+export function renderPuzzle() {
+  const panel = $('[data-puzzle]');
+  const l = app.lesson && app.lesson.kind === 'puzzle' ? app.lesson : null;
+  panel.hidden = !l;
+  if (!l) {
+    delete panel.dataset.state;
+    return;
+  }
+  panel.dataset.state = l.state;
+  panel.dataset.puzzleId = l.puzzle.id;
+  panel.dataset.step = l.busy ? 'reply' : String(l.step);
+  const stats = statsOf(l.variant);
+  const list = files.get(l.variant) || [];
+  const solved = Object.values(stats.done).filter((v) => v === 1).length;
+  $('[data-puzzle-title]').textContent = t('puzzleTitle', { n: l.puzzle.id.split('-').pop(), rating: l.puzzle.rating });
+  let text;
+  if (l.state === 'solved') text = t('puzzleSolved');
+  else if (l.state === 'failed') text = l.tried ? t('puzzleFailed', { move: l.tried }) : t('puzzleGaveUp');
+  else if (l.busy) text = t('puzzleReply');
+  else text = l.step === 0 ? t('puzzleTask', { side: t(l.solver) }) : t('puzzleGoOn');
+  $('[data-puzzle-text]').textContent = text;
+  const solution = $('[data-puzzle-solution]');
+  solution.hidden = l.state !== 'failed';
+  solution.textContent = t('solution', { line: l.puzzle.line.join(' ') });
+  $('[data-puzzle-stats]').textContent = t('puzzleStats', {
+    rating: stats.rating, streak: stats.streak, solved, total: list.length,
+  });
+  $('[data-action="puzzle-solution"]').hidden = l.state !== 'solving';
+}
