@@ -22,6 +22,8 @@ const FILES = [
   'web/board.js',
   'web/i18n.js',
   'web/worker.js',
+  'web/egtb-worker.js',
+  'web/egtb-store.js',
   'web/rules.js',
   'web/rules.css',
   'web/register-sw.js',
