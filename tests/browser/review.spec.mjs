@@ -18,6 +18,8 @@ const LONG_GAME = (
 async function review(page, moves) {
   await page.goto('/');
   await page.waitForSelector('[data-piece]');
+  // Let the page finish starting (its own AI worker, the service worker) before measuring.
+  await page.waitForTimeout(2000);
   return page.evaluate(async (moves) => {
     const m = await import('/shashki-wasm.js');
     const game = { ...m.new_game('russian'), moves };
