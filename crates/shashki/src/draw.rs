@@ -1,11 +1,55 @@
 //! The move counters behind the draw rules, shared by the game and the search so that the engine
 //! sees exactly the draws the game will declare.
 
+use core::fmt;
+
 use crate::bitboard::LONG_DIAGONAL;
-use crate::game::DrawReason;
 use crate::moves::Move;
 use crate::position::{Color, Position};
 use crate::variant::{DrawRules, Rules};
+
+/// Which draw rule ended the game.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum DrawReason {
+    /// The same position with the same side to move for the third time.
+    Repetition,
+    /// Czech: 40 moves of each side with no capture and no promotion.
+    FortyQuietMoves,
+    /// English: 40 moves of each side with no capture and no man moved.
+    FortyKingMoves,
+    /// Russian 7.2.5: 15 moves of each side with only kings moving and nothing captured.
+    FifteenKingMoves,
+    /// Russian 7.2.4: three or more kings against a lone king, not won by the 15th move.
+    ThreeKingsAgainstKing,
+    /// Russian 7.2.7: three pieces with a king against a lone king on the long diagonal a1–h8,
+    /// not won by the 5th move.
+    LongDiagonal,
+    /// Russian 7.2.8: two kings, king and man, or a king against a lone king, not won by the
+    /// 5th move.
+    SmallEnding,
+    /// Russian 7.2.6: both sides with kings and the balance unchanged for 30 moves (4–5 pieces)
+    /// or 60 moves (6–7 pieces).
+    KingEndingNoProgress,
+}
+
+impl fmt::Display for DrawReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DrawReason::Repetition => "the same position occurred three times",
+            DrawReason::FortyQuietMoves => "40 moves each without a capture or a promotion",
+            DrawReason::FortyKingMoves => "40 moves each without a capture or a man moving",
+            DrawReason::FifteenKingMoves => "15 moves each with only kings moving and no capture",
+            DrawReason::ThreeKingsAgainstKing => {
+                "three kings could not catch a lone king in 15 moves"
+            }
+            DrawReason::LongDiagonal => {
+                "a lone king held the long diagonal against three pieces for 5 moves"
+            }
+            DrawReason::SmallEnding => "a lone king against at most two pieces held for 5 moves",
+            DrawReason::KingEndingNoProgress => "a king ending without progress (30/60 moves)",
+        })
+    }
+}
 
 /// The counters draw rules read, kept per ply so undo restores them exactly.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]

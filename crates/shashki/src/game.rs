@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::draw;
-pub use crate::draw::Counters;
+pub use crate::draw::{Counters, DrawReason};
 use crate::fen::{self, FenError};
 use crate::movegen::legal_moves;
 use crate::moves::Move;
@@ -23,30 +23,6 @@ pub enum WinReason {
     NoMoves,
 }
 
-/// Which draw rule ended the game.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum DrawReason {
-    /// The same position with the same side to move for the third time.
-    Repetition,
-    /// Czech: 40 moves of each side with no capture and no promotion.
-    FortyQuietMoves,
-    /// English: 40 moves of each side with no capture and no man moved.
-    FortyKingMoves,
-    /// Russian 7.2.5: 15 moves of each side with only kings moving and nothing captured.
-    FifteenKingMoves,
-    /// Russian 7.2.4: three or more kings against a lone king, not won by the 15th move.
-    ThreeKingsAgainstKing,
-    /// Russian 7.2.7: three pieces with a king against a lone king on the long diagonal a1–h8,
-    /// not won by the 5th move.
-    LongDiagonal,
-    /// Russian 7.2.8: two kings, king and man, or a king against a lone king, not won by the
-    /// 5th move.
-    SmallEnding,
-    /// Russian 7.2.6: both sides with kings and the balance unchanged for 30 moves (4–5 pieces)
-    /// or 60 moves (6–7 pieces).
-    KingEndingNoProgress,
-}
-
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Outcome {
     Win { winner: Color, reason: WinReason },
@@ -58,25 +34,6 @@ impl fmt::Display for WinReason {
         f.write_str(match self {
             WinReason::NoPieces => "the opponent has no pieces left",
             WinReason::NoMoves => "the opponent has no legal move",
-        })
-    }
-}
-
-impl fmt::Display for DrawReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            DrawReason::Repetition => "the same position occurred three times",
-            DrawReason::FortyQuietMoves => "40 moves each without a capture or a promotion",
-            DrawReason::FortyKingMoves => "40 moves each without a capture or a man moving",
-            DrawReason::FifteenKingMoves => "15 moves each with only kings moving and no capture",
-            DrawReason::ThreeKingsAgainstKing => {
-                "three kings could not catch a lone king in 15 moves"
-            }
-            DrawReason::LongDiagonal => {
-                "a lone king held the long diagonal against three pieces for 5 moves"
-            }
-            DrawReason::SmallEnding => "a lone king against at most two pieces held for 5 moves",
-            DrawReason::KingEndingNoProgress => "a king ending without progress (30/60 moves)",
         })
     }
 }

@@ -1,0 +1,119 @@
+// The ☰ menu and every button of the page: one table maps `data-action` to what it does, and the
+// choice buttons (`data-variant`, `data-mode`, …) change a setting. A new menu entry is a button
+// with a `data-action` in index.html plus one line in ACTIONS.
+import { app, save, render } from './state.js';
+import { $ } from './dom.js';
+import { setLang, translatePage } from './i18n.js';
+import { newGame, undo, redo, requestHint, cancelThinking, maybeComputerMove } from './play.js';
+import { openRules } from './dialogs/rules.js';
+import { openPdn, copyPdn, downloadPdn, loadPdn } from './dialogs/pdn.js';
+import {
+  openEditor, closeEditor, editorClear, editorStart, editorPlay, editorBrush, editorSide,
+} from './dialogs/editor.js';
+
+export function toggleMenu(open) {
+  const menu = $('#menu');
+  const show = open ?? menu.hidden;
+  menu.hidden = !show;
+  $('[data-action="menu"]').setAttribute('aria-expanded', String(show));
+}
+
+function toggleSetting(name) {
+  app.settings[name] = !app.settings[name];
+  save();
+  render();
+}
+
+/// data-action → handler (gets the button). Menu entries close the menu first.
+const ACTIONS = {
+  menu: () => toggleMenu(),
+  'new-game': () => {
+    toggleMenu(false);
+    newGame();
+  },
+  undo: () => undo(),
+  redo: () => redo(),
+  hint: () => requestHint(),
+  flip: () => toggleSetting('flipped'),
+  live: () => {
+    app.browse = null;
+    render();
+  },
+  rules: () => {
+    toggleMenu(false);
+    openRules();
+  },
+  pdn: () => {
+    toggleMenu(false);
+    openPdn();
+  },
+  'pdn-copy': () => copyPdn(),
+  'pdn-download': () => downloadPdn(),
+  'pdn-load': () => loadPdn(),
+  'close-dialog': (el) => el.closest('dialog').close(),
+  editor: () => {
+    toggleMenu(false);
+    openEditor();
+  },
+  'editor-clear': () => editorClear(),
+  'editor-start': () => editorStart(),
+  'editor-play-computer': () => editorPlay('computer'),
+  'editor-play-hotseat': () => editorPlay('hotseat'),
+  'editor-cancel': () => closeEditor(),
+  analysis: () => toggleSetting('analysis'),
+};
+
+/// Buttons that pick one value of a setting: data-<name>="value".
+function choose(d) {
+  if (d.brush) return editorBrush(d.brush);
+  if (d.editorSide) return editorSide(d.editorSide);
+  if (d.theme) {
+    app.settings.theme = d.theme;
+    save();
+    return render();
+  }
+  if (d.toggle) return toggleSetting(d.toggle);
+  if (d.variant) {
+    toggleMenu(false);
+    return newGame(d.variant);
+  }
+  if (d.mode) {
+    app.settings.mode = d.mode;
+    save();
+    cancelThinking();
+    render();
+    return maybeComputerMove();
+  }
+  if (d.level) {
+    app.settings.level = d.level;
+    save();
+    return render();
+  }
+  if (d.color) {
+    app.settings.color = d.color;
+    save();
+    cancelThinking();
+    render();
+    return maybeComputerMove();
+  }
+  if (d.lang) {
+    app.settings.lang = d.lang;
+    setLang(d.lang);
+    translatePage();
+    save();
+    return render();
+  }
+}
+
+export function bindMenu() {
+  document.addEventListener('click', (e) => {
+    const el = e.target.closest('button');
+    if (!el) {
+      if (!e.target.closest('#menu')) toggleMenu(false);
+      return;
+    }
+    const action = ACTIONS[el.dataset.action];
+    if (action) return action(el);
+    choose(el.dataset);
+  });
+}

@@ -1,0 +1,93 @@
+// Picking a move on the board: the squares clicked (or dragged to) so far, matched against the
+// legal moves' paths from the engine, one landing square at a time.
+import { app, render } from './state.js';
+import { isHumanTurn, playText } from './play.js';
+import { showMessage } from './feedback.js';
+import { t } from './i18n.js';
+
+const samePrefix = (path, prefix) => prefix.every((sq, i) => path[i] === sq);
+
+/// Moves whose some path starts with the squares clicked so far.
+function candidates(selection) {
+  return app.view.moves.filter((m) => m.paths.some((p) => samePrefix(p, selection)));
+}
+
+/// The squares that may come next after `selection`.
+export function nextTargets(selection) {
+  const out = new Set();
+  for (const m of candidates(selection)) {
+    for (const p of m.paths) {
+      if (samePrefix(p, selection) && p.length > selection.length) out.add(p[selection.length]);
+    }
+  }
+  return out;
+}
+
+export function pieceAt(sq) {
+  return app.view.pieces.find((p) => p.square === sq);
+}
+
+function explainRefusal(sq) {
+  const p = pieceAt(sq);
+  if (!p) return;
+  if (p.color !== app.view.turn) showMessage(t('notYourPiece'));
+  else if (app.view.kingMustCapture) showMessage(t('czechKing'));
+  else if (app.view.mustCapture) showMessage(t('captureCompulsory'));
+}
+
+/// A square clicked, pressed (start of a possible drag) or dropped on during play.
+export function selectSquare(sq, how) {
+  if (app.browse != null) return;
+  if (app.view.outcome) return;
+  if (!isHumanTurn()) {
+    if (app.thinking) showMessage(t('waitTurn'));
+    return;
+  }
+  const sel = app.selection;
+  const movable = new Set(app.view.moves.map((m) => m.from));
+  if (sel.length === 0 || (sel.length === 1 && movable.has(sq) && sq !== sel[0])) {
+    if (movable.has(sq)) {
+      app.selection = [sq];
+      app.message = '';
+    } else {
+      explainRefusal(sq);
+    }
+    render();
+    return;
+  }
+  if (sq === sel[sel.length - 1]) {
+    // A second click on the piece (not a drag press) drops the selection.
+    if (sel.length === 1 && how === 'click') app.selection = [];
+    render();
+    return;
+  }
+  const targets = nextTargets(sel);
+  let next = null;
+  if (targets.has(sq)) {
+    next = [...sel, sq];
+  } else {
+    // A click straight on the final square of one move plays it.
+    const ends = candidates(sel).filter((m) => m.to === sq);
+    if (ends.length === 1) {
+      const m = ends[0];
+      return playText(m.text, m.paths.find((p) => samePrefix(p, sel)));
+    }
+  }
+  if (!next) {
+    if (sel.length > 1) showMessage(t('continueCapture'));
+    else {
+      app.selection = [];
+      explainRefusal(sq);
+    }
+    render();
+    return;
+  }
+  const left = candidates(next);
+  const complete = left.filter((m) => m.paths.some((p) => p.length === next.length && samePrefix(p, next)));
+  if (left.length === 1 || (complete.length === 1 && left.length === complete.length)) {
+    const m = left[0];
+    return playText(m.text, m.paths.find((p) => samePrefix(p, next)));
+  }
+  app.selection = next;
+  render();
+}
