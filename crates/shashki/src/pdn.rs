@@ -103,8 +103,9 @@ fn variant_of_game_type(s: &str) -> Option<Variant> {
     Variant::ALL.into_iter().find(|v| game_type(*v) == n)
 }
 
-/// The result token for an outcome, in the variant's convention.
-fn result_token(v: Variant, o: Option<Outcome>) -> &'static str {
+/// The result token for an outcome, in the variant's convention (`*` while the game goes on):
+/// English `1-0`, `0-1`, `1/2-1/2`; Czech and Russian `2-0`, `0-2`, `1-1`.
+pub fn result_token(v: Variant, o: Option<Outcome>) -> &'static str {
     let english = v == Variant::English;
     match o {
         None => "*",

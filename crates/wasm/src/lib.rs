@@ -178,6 +178,35 @@ pub struct View {
     pub outcome: Option<OutcomeView>,
     /// Square names as the variant writes them, indexed by number - 1.
     pub square_names: Vec<String>,
+    /// The variant's PDN result tokens, for a finished game or one ended by resignation or
+    /// agreement.
+    pub result_tokens: ResultTokens,
+}
+
+#[derive(Serialize)]
+pub struct ResultTokens {
+    pub white: &'static str,
+    pub black: &'static str,
+    pub draw: &'static str,
+}
+
+fn result_tokens(v: Variant) -> ResultTokens {
+    use shashki::pdn::result_token;
+    use shashki::{DrawReason, WinReason};
+    let win = |winner| {
+        result_token(
+            v,
+            Some(Outcome::Win {
+                winner,
+                reason: WinReason::NoPieces,
+            }),
+        )
+    };
+    ResultTokens {
+        white: win(Color::White),
+        black: win(Color::Black),
+        draw: result_token(v, Some(Outcome::Draw(DrawReason::Repetition))),
+    }
 }
 
 fn outcome_view(o: Outcome) -> OutcomeView {
@@ -234,14 +263,23 @@ pub fn view(state: JsValue) -> Result<JsValue, JsError> {
     let moves = move_views(&game);
     let must_capture = moves.iter().any(|m| !m.captured.is_empty());
     // Czech: say so when the king rule is what stops a man from capturing.
-    let king_must_capture = must_capture && game.rules().king_capture_priority && {
-        let mut free = *game.rules();
-        free.king_capture_priority = false;
-        let mut all = Vec::new();
-        shashki::legal_moves(pos, &free, &mut all);
-        all.iter()
-            .any(|m| m.is_capture() && pos.men(pos.side_to_move()).contains(m.from()))
-    };
+    // That is so only when a king's capture is what is required: a king can capture now, and
+    // without the rule a man could capture too.
+    let side = pos.side_to_move();
+    let king_must_capture = must_capture
+        && game.rules().king_capture_priority
+        && game
+            .legal_moves()
+            .iter()
+            .any(|m| m.is_capture() && pos.kings(side).contains(m.from()))
+        && {
+            let mut free = *game.rules();
+            free.king_capture_priority = false;
+            let mut all = Vec::new();
+            shashki::legal_moves(pos, &free, &mut all);
+            all.iter()
+                .any(|m| m.is_capture() && pos.men(side).contains(m.from()))
+        };
     let v = View {
         variant: game.variant().name(),
         fen: game.fen(),
@@ -258,6 +296,7 @@ pub fn view(state: JsValue) -> Result<JsValue, JsError> {
             .iter()
             .map(|&s| square_name(game.rules(), s))
             .collect(),
+        result_tokens: result_tokens(game.variant()),
     };
     to_js(&v)
 }
