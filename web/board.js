@@ -84,6 +84,7 @@ export class Board {
 
   /// Rebuilds the grid when the orientation or the variant's square labels change.
   setup(orientation, variant, squareNames, label) {
+    this.el.setAttribute('aria-label', label);
     if (orientation === this.orientation && variant === this.variant) return;
     this.orientation = orientation;
     this.variant = variant;
@@ -121,7 +122,9 @@ export class Board {
   }
 
   /// state: { pieces: [{square,color,king}], movable:Set, mustCapture:Set, selected:[squares],
-  ///          targets:Set, faded:Set, lastMove:[squares], hint:[squares], moving:{from,to} }
+  ///          targets:Set, faded:Set, captures:Set (pieces the selected move would take),
+  ///          lastMove:[squares], hint:[squares], moving:{from,to},
+  ///          arrows:[{path:[squares], kind}], labels:{ 'white-man': 'white man', … } }
   render(state) {
     const bySquare = new Map(state.pieces.map((p) => [p.square, p]));
     if (state.moving) {
@@ -151,15 +154,17 @@ export class Board {
         pieceEl.classList.toggle('movable', going || (state.movable.has(origin) && !state.moving));
         pieceEl.classList.toggle('must-capture', state.mustCapture.has(origin) && !state.moving);
         pieceEl.classList.toggle('faded', state.faded.has(name));
-        pieceEl.setAttribute('aria-label', kind.replace('-', ' '));
+        pieceEl.classList.toggle('captured', !!state.captures && state.captures.has(name));
+        pieceEl.setAttribute('aria-label', label(state, kind));
       }
       cell.classList.toggle('target', state.targets.has(name));
       cell.classList.toggle('selected', state.selected.includes(name));
       cell.classList.toggle('last', state.lastMove.includes(name));
       cell.classList.toggle('hint', state.hint.includes(name));
-      cell.setAttribute('aria-label', name + (kind ? ' ' + kind.replace('-', ' ') : ''));
+      const num = cell.querySelector('.num');
+      cell.setAttribute('aria-label', (num ? num.textContent : name) + (kind ? ', ' + label(state, kind) : ''));
     }
-    this.drawArrow(state.hint);
+    this.drawArrows(state.arrows || (state.hint.length ? [{ path: state.hint, kind: 'hint' }] : []));
     if (state.animate && state.animate.length > 1) this.animate(state.animate);
   }
 
@@ -179,27 +184,47 @@ export class Board {
     setTimeout(() => (piece.style.transition = ''), 220);
   }
 
-  drawArrow(path) {
+  /// Arrows along move paths (a hint, the engine's best move), each with an arrowhead.
+  drawArrows(arrows) {
     this.svg.replaceChildren();
-    if (!path || path.length < 2) return;
-    const pts = path.map((sq) => {
-      const { file, rank } = coords(sq);
-      const x = this.orientation === 'white' ? file : 7 - file;
-      const y = this.orientation === 'white' ? 7 - rank : rank;
-      return `${x + 0.5},${y + 0.5}`;
-    });
     const ns = 'http://www.w3.org/2000/svg';
-    const line = document.createElementNS(ns, 'polyline');
-    line.setAttribute('points', pts.join(' '));
-    line.setAttribute('class', 'arrow');
-    this.svg.append(line);
-    const end = document.createElementNS(ns, 'circle');
-    const [x, y] = pts[pts.length - 1].split(',');
-    end.setAttribute('cx', x);
-    end.setAttribute('cy', y);
-    end.setAttribute('r', '0.18');
-    end.setAttribute('class', 'arrow-end');
-    this.svg.append(end);
+    for (const { path, kind } of arrows) {
+      if (!path || path.length < 2) continue;
+      const pts = path.map((sq) => {
+        const { file, rank } = coords(sq);
+        const x = this.orientation === 'white' ? file : 7 - file;
+        const y = this.orientation === 'white' ? 7 - rank : rank;
+        return [x + 0.5, y + 0.5];
+      });
+      // Stop the line short of the last square's centre so the head points at it.
+      const [ax, ay] = pts[pts.length - 2];
+      const [bx, by] = pts[pts.length - 1];
+      const len = Math.hypot(bx - ax, by - ay);
+      const ux = (bx - ax) / len, uy = (by - ay) / len;
+      const head = 0.38;
+      const shaft = pts.slice(0, -1).concat([[bx - ux * head, by - uy * head]]);
+      const g = document.createElementNS(ns, 'g');
+      g.setAttribute('class', `arrow ${kind}`);
+      g.dataset.arrow = kind;
+      const line = document.createElementNS(ns, 'polyline');
+      line.setAttribute('points', shaft.map((p) => p.join(',')).join(' '));
+      g.append(line);
+      const tip = document.createElementNS(ns, 'polygon');
+      const px = -uy, py = ux, w = 0.26;
+      const base = [bx - ux * head, by - uy * head];
+      tip.setAttribute(
+        'points',
+        [
+          [bx - ux * 0.06, by - uy * 0.06],
+          [base[0] + px * w, base[1] + py * w],
+          [base[0] - px * w, base[1] - py * w],
+        ]
+          .map((p) => p.join(','))
+          .join(' '),
+      );
+      g.append(tip);
+      this.svg.append(g);
+    }
   }
 
   squareAt(x, y) {
@@ -241,6 +266,7 @@ export class Board {
     const sq = this.squareAt(e.clientX, e.clientY);
     this.endDrag();
     if (d.moved && sq && sq !== d.from) this.handlers.onSquare(sq, 'drop');
+    else if (!d.moved) this.handlers.onSquare(d.from, 'tap');
   }
 
   endDrag() {
@@ -250,6 +276,11 @@ export class Board {
     piece.style.transform = '';
     this.drag = null;
   }
+}
+
+/// The piece's name for screen readers, in the page's language (the host hands the words over).
+function label(state, kind) {
+  return (state.labels && state.labels[kind]) || kind.replace('-', ' ');
 }
 
 function label_(kind, text) {

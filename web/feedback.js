@@ -5,15 +5,23 @@ import { $ } from './dom.js';
 
 let messageTimer = 0;
 
-/// Shows a message for three seconds.
-export function showMessage(text) {
+/// Shows a message for a few seconds in its fixed place under the status: `kind` 'error' for
+/// what was refused, 'info' for news (a hint, a game loaded).
+export function showMessage(text, kind = 'error') {
   app.message = text;
+  app.messageKind = kind;
   clearTimeout(messageTimer);
   messageTimer = setTimeout(() => {
     app.message = '';
     render();
-  }, 3000);
+  }, kind === 'info' ? 5000 : 3000);
   render();
+}
+
+/// Drops a message that no longer applies (a move was played, the game changed).
+export function clearMessage() {
+  clearTimeout(messageTimer);
+  app.message = '';
 }
 
 export function announce(text) {

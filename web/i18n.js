@@ -2,6 +2,16 @@
 
 const STRINGS = {
   en: {
+    pageTitle: 'Shashki — Czech, Russian and English checkers',
+    games: 'Games', noGames: 'No games yet. Finished and abandoned games appear here.', theme: 'Board theme',
+    offerDraw: 'Offer draw', resign: 'Resign', computer: 'Computer', you: 'You',
+    abandonAsk: 'Abandon the game in progress? It stays in the Games list.', abandonYes: 'Start a new game',
+    resignAsk: 'Resign this game?', drawAsk: '{side} offers a draw. {other}, do you accept?', acceptDraw: 'Accept the draw',
+    drawAccepted: 'The computer accepts the draw', drawDeclined: 'The computer declines the draw',
+    drawThinking: 'The computer considers your offer…',
+    reason_resign: '{side} resigned', reason_agreement: 'agreed',
+    viewingLine: 'Best line, move {n}', editorOver: 'This position cannot be played — {result}: {reason}',
+    reopen: 'Open', exportPdn: 'PDN', unfinished: 'unfinished', plies: '{n} moves',
     tools: 'Game', pdn: 'Save / load (PDN)', editor: 'Set up a position', analysis: 'Analysis',
     display: 'Display', animation: 'Animation', sound: 'Sound', themeWood: 'Wood', themeGreen: 'Green', themeBlue: 'Blue',
     backToGame: 'Back to the game', viewingMove: 'Viewing move {n} of {total}', viewingStart: 'Viewing the start position',
@@ -41,6 +51,16 @@ const STRINGS = {
     hintShown: 'Hint: {move}', board: 'Board',
   },
   ru: {
+    pageTitle: 'Шашки — чешские, русские и английские правила',
+    games: 'Партии', noGames: 'Партий пока нет. Здесь появятся законченные и прерванные партии.', theme: 'Цвет доски',
+    offerDraw: 'Предложить ничью', resign: 'Сдаться', computer: 'Компьютер', you: 'Вы',
+    abandonAsk: 'Прервать текущую партию? Она останется в списке партий.', abandonYes: 'Начать новую',
+    resignAsk: 'Сдаться в этой партии?', drawAsk: '{side} предлагают ничью. {other}, принимаете?', acceptDraw: 'Принять ничью',
+    drawAccepted: 'Компьютер согласился на ничью', drawDeclined: 'Компьютер отклонил ничью',
+    drawThinking: 'Компьютер обдумывает предложение…',
+    reason_resign: '{side} сдались', reason_agreement: 'по соглашению',
+    viewingLine: 'Лучший вариант, ход {n}', editorOver: 'В этой позиции нельзя играть — {result}: {reason}',
+    reopen: 'Открыть', exportPdn: 'PDN', unfinished: 'не окончена', plies: 'ходов: {n}',
     tools: 'Партия', pdn: 'Сохранить / загрузить (PDN)', editor: 'Расставить позицию', analysis: 'Анализ',
     display: 'Вид', animation: 'Анимация', sound: 'Звук', themeWood: 'Дерево', themeGreen: 'Зелёная', themeBlue: 'Синяя',
     backToGame: 'Вернуться к партии', viewingMove: 'Ход {n} из {total}', viewingStart: 'Начальная позиция',
@@ -80,6 +100,16 @@ const STRINGS = {
     hintShown: 'Подсказка: {move}', board: 'Доска',
   },
   cs: {
+    pageTitle: 'Shashki — česká, ruská a anglická dáma',
+    games: 'Partie', noGames: 'Zatím žádné partie. Objeví se tu dohrané i přerušené partie.', theme: 'Barva desky',
+    offerDraw: 'Nabídnout remízu', resign: 'Vzdát', computer: 'Počítač', you: 'Vy',
+    abandonAsk: 'Přerušit rozehranou partii? Zůstane v seznamu partií.', abandonYes: 'Začít novou',
+    resignAsk: 'Vzdát tuto partii?', drawAsk: '{side} nabízí remízu. {other}, přijímáte?', acceptDraw: 'Přijmout remízu',
+    drawAccepted: 'Počítač remízu přijal', drawDeclined: 'Počítač remízu odmítl',
+    drawThinking: 'Počítač zvažuje nabídku…',
+    reason_resign: '{side} se vzdal', reason_agreement: 'dohodou',
+    viewingLine: 'Nejlepší pokračování, tah {n}', editorOver: 'V této pozici nelze hrát — {result}: {reason}',
+    reopen: 'Otevřít', exportPdn: 'PDN', unfinished: 'nedohráno', plies: 'tahů: {n}',
     tools: 'Hra', pdn: 'Uložit / načíst (PDN)', editor: 'Postavit pozici', analysis: 'Analýza',
     display: 'Zobrazení', animation: 'Animace', sound: 'Zvuk', themeWood: 'Dřevo', themeGreen: 'Zelená', themeBlue: 'Modrá',
     backToGame: 'Zpět do hry', viewingMove: 'Tah {n} z {total}', viewingStart: 'Výchozí pozice',
@@ -150,6 +180,7 @@ export function t(key, vars = {}) {
 /// Fills every element marked with data-i18n (text) or data-i18n-title (tooltip).
 export function translatePage(root = document) {
   for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel));
   for (const el of root.querySelectorAll('[data-i18n-title]')) {
     el.title = t(el.dataset.i18nTitle);
     el.setAttribute('aria-label', el.title);

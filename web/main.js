@@ -2,7 +2,7 @@
 // modules together. Where things live: state.js (state, storage), render.js (drawing), play.js
 // (game actions), selection.js (clicks), engine-client.js (workers), menu.js (buttons), dialogs/.
 import init from '../shashki-wasm.js';
-import { app, setRenderer, render, loadSettings, loadGame } from './state.js';
+import { app, setRenderer, render, loadSettings, loadGame, loadGames } from './state.js';
 import { $ } from './dom.js';
 import { t, setLang, browserLang, translatePage } from './i18n.js';
 import { createBoard, renderPage } from './render.js';
@@ -15,6 +15,8 @@ import { bindMoveList } from './movelist.js';
 import { bindPdn } from './dialogs/pdn.js';
 import { bindEditor, editorSquare } from './dialogs/editor.js';
 import { bindRules } from './dialogs/rules.js';
+import { bindConfirm } from './dialogs/confirm.js';
+import { bindAnalysis } from './analysis.js';
 import './register-sw.js';
 
 async function start() {
@@ -23,9 +25,13 @@ async function start() {
   setLang(app.settings.lang || browserLang());
   translatePage();
   const { game, ok } = loadGame();
+  loadGames();
   createBoard({
-    onSquare: (sq, how) => (app.editor ? editorSquare(sq) : selectSquare(sq, how)),
-    canDrag: () => !app.editor && app.browse == null && isHumanTurn(),
+    onSquare: (sq, how) => {
+      if (!app.editor) selectSquare(sq, how);
+      else if (how !== 'tap') editorSquare(sq);
+    },
+    canDrag: () => !app.editor && app.browse == null && !app.preview && isHumanTurn(),
     onCursor: (cell) => announce(cell.getAttribute('aria-label') || ''),
     onKey: shortcut,
   });
@@ -35,9 +41,14 @@ async function start() {
   bindPdn();
   bindEditor();
   bindRules();
+  bindConfirm();
+  bindAnalysis();
   bindKeyboard();
   setGame(game);
-  if (!ok || !settingsOk) app.message = t('corrupted');
+  if (!ok || !settingsOk) {
+    app.message = t('corrupted'); // stays until the next message
+    app.messageKind = 'error';
+  }
   render();
   maybeComputerMove();
 }

@@ -4,7 +4,12 @@
 import { app, save, render } from './state.js';
 import { $ } from './dom.js';
 import { setLang, translatePage } from './i18n.js';
-import { newGame, undo, redo, requestHint, cancelThinking, maybeComputerMove } from './play.js';
+import {
+  newGame, undo, redo, requestHint, cancelThinking, maybeComputerMove, chooseColor, resign, offerDraw,
+} from './play.js';
+import { backToGame } from './movelist.js';
+import { openGames, reopenGame, exportGame } from './dialogs/games.js';
+import { confirmYes, confirmNo } from './dialogs/confirm.js';
 import { openRules } from './dialogs/rules.js';
 import { openPdn, copyPdn, downloadPdn, loadPdn } from './dialogs/pdn.js';
 import {
@@ -29,16 +34,25 @@ const ACTIONS = {
   menu: () => toggleMenu(),
   'new-game': () => {
     toggleMenu(false);
+    // New game while setting up a position leaves the editor; the game behind it is guarded.
+    if (app.editor) closeEditor();
     newGame();
   },
+  resign: () => resign(),
+  draw: () => offerDraw(),
+  games: () => {
+    toggleMenu(false);
+    openGames();
+  },
+  'games-open': (el) => reopenGame(Number(el.dataset.index)),
+  'games-pdn': (el) => exportGame(Number(el.dataset.index)),
+  'confirm-yes': () => confirmYes(),
+  'confirm-no': () => confirmNo(),
   undo: () => undo(),
   redo: () => redo(),
   hint: () => requestHint(),
   flip: () => toggleSetting('flipped'),
-  live: () => {
-    app.browse = null;
-    render();
-  },
+  live: () => backToGame(),
   rules: () => {
     toggleMenu(false);
     openRules();
@@ -75,6 +89,7 @@ function choose(d) {
   if (d.toggle) return toggleSetting(d.toggle);
   if (d.variant) {
     toggleMenu(false);
+    if (app.editor) closeEditor();
     return newGame(d.variant);
   }
   if (d.mode) {
@@ -90,11 +105,9 @@ function choose(d) {
     return render();
   }
   if (d.color) {
-    app.settings.color = d.color;
-    save();
-    cancelThinking();
-    render();
-    return maybeComputerMove();
+    toggleMenu(false);
+    if (app.editor) closeEditor();
+    return chooseColor(d.color);
   }
   if (d.lang) {
     app.settings.lang = d.lang;

@@ -2,7 +2,7 @@
 // legal moves' paths from the engine, one landing square at a time.
 import { app, render } from './state.js';
 import { isHumanTurn, playText } from './play.js';
-import { showMessage } from './feedback.js';
+import { showMessage, clearMessage } from './feedback.js';
 import { t } from './i18n.js';
 
 const samePrefix = (path, prefix) => prefix.every((sq, i) => path[i] === sq);
@@ -23,6 +23,13 @@ export function nextTargets(selection) {
   return out;
 }
 
+/// The pieces the moves still possible after `selection` would take.
+export function capturedBy(selection) {
+  const out = new Set();
+  for (const m of candidates(selection)) for (const sq of m.captured) out.add(sq);
+  return out;
+}
+
 export function pieceAt(sq) {
   return app.view.pieces.find((p) => p.square === sq);
 }
@@ -35,9 +42,22 @@ function explainRefusal(sq) {
   else if (app.view.mustCapture) showMessage(t('captureCompulsory'));
 }
 
-/// A square clicked, pressed (start of a possible drag) or dropped on during play.
+// The piece pressed while it was already selected: released without a drag, it is deselected.
+let pressedSelected = null;
+
+/// A square clicked, pressed (start of a possible drag), released (`tap`: a press that did not
+/// become a drag) or dropped on during play.
 export function selectSquare(sq, how) {
-  if (app.browse != null) return;
+  const again = pressedSelected;
+  pressedSelected = null;
+  if (how === 'tap') {
+    if (again === sq && app.selection.length === 1 && app.selection[0] === sq) {
+      app.selection = [];
+      render();
+    }
+    return;
+  }
+  if (app.browse != null || app.preview) return;
   if (app.view.outcome) return;
   if (!isHumanTurn()) {
     if (app.thinking) showMessage(t('waitTurn'));
@@ -48,7 +68,7 @@ export function selectSquare(sq, how) {
   if (sel.length === 0 || (sel.length === 1 && movable.has(sq) && sq !== sel[0])) {
     if (movable.has(sq)) {
       app.selection = [sq];
-      app.message = '';
+      clearMessage();
     } else {
       explainRefusal(sq);
     }
@@ -56,8 +76,10 @@ export function selectSquare(sq, how) {
     return;
   }
   if (sq === sel[sel.length - 1]) {
-    // A second click on the piece (not a drag press) drops the selection.
+    // A second click on the piece drops the selection; with a mouse or a finger the press may
+    // still become a drag, so that waits for the release.
     if (sel.length === 1 && how === 'click') app.selection = [];
+    if (sel.length === 1 && how === 'press') pressedSelected = sq;
     render();
     return;
   }

@@ -5,6 +5,9 @@ import { LANGS } from './i18n.js';
 
 const GAME_KEY = 'shashki.game';
 const SETTINGS_KEY = 'shashki.settings';
+const GAMES_KEY = 'shashki.games';
+/// How many earlier games the Games list keeps.
+export const GAMES_KEPT = 20;
 export const VARIANTS = ['czech', 'russian', 'english'];
 export const LEVELS = ['easy', 'medium', 'hard'];
 export const THEMES = ['wood', 'green', 'blue'];
@@ -15,19 +18,21 @@ export const app = {
     animate: !matchMedia('(prefers-reduced-motion: reduce)').matches, sound: false, theme: 'wood', analysis: false,
   },
   browse: null, // a ply number while stepping through the move list
+  preview: null, // { key, moves } while showing the analysis' best line up to a move
   editor: null, // { pieces: Map(square -> kind), side, brush } while setting up a position
   analysis: null, // { key, text, depth, pv, bar }
-  game: null, // { variant, start, moves }
+  game: null, // { variant, start, moves, end? } — end: { result, reason } after a resignation or an agreed draw
   view: null, // engine.view(game)
   redo: [],
   selection: [], // squares clicked so far: the piece, then landing squares
   thinking: null, // { id, kind: 'move' | 'hint' }
   hint: null, // { path, text }
   message: '',
+  messageKind: 'info', // 'info' (hint, game loaded) or 'error' (a refused click)
   overShownFor: null,
-  lastPath: null, // the squares of the last move, highlighted on the board
   animatePath: null, // the squares of a move to animate on the next render
   redoKeep: false,
+  games: [], // earlier games, newest first: { game, mode, level, color, date, result, plies }
 };
 
 // ---------- rendering: one function draws the page from `app` (set by main.js) ----------
@@ -93,5 +98,22 @@ export function loadGame() {
     return { game: g, ok: true };
   } catch {
     return { game: engine.new_game(app.settings.variant), ok: false };
+  }
+}
+
+// ---------- the Games list: the last games replaced by another (finished or not) ----------
+
+export function loadGames() {
+  const list = readJson(GAMES_KEY);
+  app.games = Array.isArray(list)
+    ? list.filter((e) => e && typeof e === 'object' && e.game && typeof e.game === 'object').slice(0, GAMES_KEPT)
+    : [];
+}
+
+export function saveGames() {
+  try {
+    localStorage.setItem(GAMES_KEY, JSON.stringify(app.games));
+  } catch {
+    /* storage full or disabled: the list lives until the page closes */
   }
 }

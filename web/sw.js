@@ -34,6 +34,8 @@ const FILES = [
   'web/dialogs/pdn.js',
   'web/dialogs/editor.js',
   'web/dialogs/rules.js',
+  'web/dialogs/games.js',
+  'web/dialogs/confirm.js',
   'web/board.js',
   'web/i18n.js',
   'web/worker.js',

@@ -80,10 +80,23 @@ export function editorSquare(sq) {
   render();
 }
 
+/// The game the position starts, or an Error saying why it cannot be played: the engine's
+/// reason for an impossible position, or the result when the side to move has already lost.
+function playable(fen) {
+  const canonical = engine.check_fen(fen);
+  const game = engine.game_from_fen(app.settings.variant, canonical);
+  const v = engine.view(game);
+  if (v.outcome) {
+    const o = v.outcome;
+    const result = o.result === 'draw' ? t('draw') : t('wins', { side: t(o.result) });
+    throw new Error(t('editorOver', { result, reason: t('reason_' + o.reason.replace(/-(\w)/g, (_, c) => c.toUpperCase())) }));
+  }
+  return { game, canonical };
+}
+
 export function editorPlay(mode) {
   try {
-    const canonical = engine.check_fen(editorFen());
-    const game = engine.game_from_fen(app.settings.variant, canonical);
+    const { game } = playable(editorFen());
     app.settings.mode = mode;
     app.editor = null;
     $('[data-editor-dialog]').close();
@@ -110,17 +123,28 @@ export function renderEditor(board, orientation) {
   for (const b of $$('[data-brush]')) b.setAttribute('aria-pressed', String(b.dataset.brush === e.brush));
   for (const b of $$('[data-editor-side]')) b.setAttribute('aria-pressed', String(b.dataset.editorSide === e.side));
   let fen = editorFen();
+  let ok = true;
   try {
-    fen = engine.check_fen(fen);
+    fen = playable(fen).canonical;
     $('[data-editor-error]').hidden = true;
   } catch (err) {
+    ok = false;
     showError(err);
+    try {
+      fen = engine.check_fen(fen);
+    } catch {
+      /* shown as typed */
+    }
   }
+  for (const b of $$('[data-action^="editor-play"]')) b.setAttribute('aria-disabled', String(!ok));
   const input = $('[data-fen-input]');
   if (document.activeElement !== input) input.value = fen;
-  $('[data-status]').textContent = t('editing');
-  $('[data-analysis-panel]').hidden = true;
+  const status = $('[data-status]');
+  status.textContent = t('editing');
+  delete status.dataset.thinking;
+  $('[data-notice]').hidden = true;
   $('[data-browsing]').hidden = true;
+  for (const el of $$('.controls, .movelist, .player')) el.hidden = true;
 }
 
 export function bindEditor() {

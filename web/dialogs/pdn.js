@@ -7,25 +7,34 @@ import { t } from '../i18n.js';
 import { startGame, maybeComputerMove } from '../play.js';
 import { showMessage } from '../feedback.js';
 
-export function openPdn() {
+/// The PDN of a game with its players and, for a resignation or an agreed draw, its result.
+export function pdnOf(game, { mode, level, color }) {
   const date = new Date();
   const pad = (n) => String(n).padStart(2, '0');
+  const computer = 'Shashki ' + level;
   const tags = {
     Event: 'Shashki',
     Date: `${date.getFullYear()}.${pad(date.getMonth() + 1)}.${pad(date.getDate())}`,
-    White: app.settings.mode === 'computer' && app.settings.color === 'black' ? 'Shashki ' + app.settings.level : '?',
-    Black: app.settings.mode === 'computer' && app.settings.color === 'white' ? 'Shashki ' + app.settings.level : '?',
+    White: mode === 'computer' && color === 'black' ? computer : '?',
+    Black: mode === 'computer' && color === 'white' ? computer : '?',
   };
-  $('[data-pdn-text]').value = engine.to_pdn(app.game, tags);
+  if (game.end) tags.Result = engine.view(game).resultTokens[game.end.result];
+  return engine.to_pdn(game, tags);
+}
+
+/// Opens the dialog with the current game, or with `entry` of the Games list.
+export function openPdn(entry) {
+  $('[data-pdn-text]').value = entry ? pdnOf(entry.game, entry) : pdnOf(app.game, app.settings);
   $('[data-pdn-error]').hidden = true;
-  $('[data-pdn-dialog]').showModal();
+  const dlg = $('[data-pdn-dialog]');
+  if (!dlg.open) dlg.showModal();
 }
 
 export async function copyPdn() {
   const text = $('[data-pdn-text]').value;
   try {
     await navigator.clipboard.writeText(text);
-    showMessage(t('copied'));
+    showMessage(t('copied'), 'info');
   } catch {
     $('[data-pdn-text]').select();
   }
@@ -46,7 +55,7 @@ export function loadPdn() {
     const game = engine.from_pdn($('[data-pdn-text]').value, app.settings.variant);
     startGame(game);
     $('[data-pdn-dialog]').close();
-    showMessage(t('pdnLoaded'));
+    showMessage(t('pdnLoaded'), 'info');
     render();
     maybeComputerMove();
   } catch (e) {
