@@ -173,7 +173,7 @@ function renderMenu() {
   for (const b of $$('[data-color]')) b.setAttribute('aria-pressed', String(b.dataset.color === s.color));
   for (const b of $$('[data-lang]')) b.setAttribute('aria-pressed', String(b.dataset.lang === getLang()));
   for (const el of $$('[data-computer-only]')) el.hidden = s.mode !== 'computer';
-  for (const b of $$('[data-theme]')) b.setAttribute('aria-checked', String(b.dataset.theme === s.theme));
-  for (const b of $$('[data-toggle]')) b.setAttribute('aria-checked', String(!!s[b.dataset.toggle]));
+  for (const b of $$('button[data-theme]')) b.setAttribute('aria-checked', String(b.dataset.theme === s.theme));
+  for (const b of $$('button[data-toggle]')) b.setAttribute('aria-checked', String(!!s[b.dataset.toggle]));
   $('[data-action="analysis"]').setAttribute('aria-pressed', String(s.analysis));
 }

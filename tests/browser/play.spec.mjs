@@ -159,7 +159,7 @@ test('the editor refuses an empty board and a position already lost, and keeps t
   await openMenu(page);
   await page.click('#menu [data-action="editor"]');
   await page.click('[data-action="editor-clear"]');
-  await expect(page.locator('[data-fen-input]')).toHaveValue('W:W:B');
+  await expect(page.locator('[data-fen-input]')).toHaveValue(/^[WB]:W:B$/);
   await page.click('[data-action="editor-play-hotseat"]');
   await expect(page.locator('[data-editor-error]')).toBeVisible();
   await expect(page.locator('[data-editor-error]')).toContainText('no pieces left');
@@ -357,6 +357,7 @@ test('English square numbers stay readable on top of the pieces', async ({ page 
   await newGame(page, { variant: 'english' });
   const top = await page.evaluate(() => {
     const num = document.querySelector('[data-square="c3"] .num');
+    num.style.pointerEvents = 'auto'; // so that hit testing can find it
     const r = num.getBoundingClientRect();
     const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
     return { text: num.textContent, onTop: hit === num };
@@ -390,9 +391,9 @@ test('display options: switches for on/off settings, a pick-one group for themes
   await sound.click();
   await expect(sound).toHaveAttribute('aria-checked', 'true');
   await expect(page.locator('[role="radiogroup"] [data-theme]')).toHaveCount(3);
-  await page.click('[data-theme="green"]');
-  await expect(page.locator('[data-theme="green"]')).toHaveAttribute('aria-checked', 'true');
-  await expect(page.locator('[data-theme="wood"]')).toHaveAttribute('aria-checked', 'false');
+  await page.click('button[data-theme="green"]');
+  await expect(page.locator('button[data-theme="green"]')).toHaveAttribute('aria-checked', 'true');
+  await expect(page.locator('button[data-theme="wood"]')).toHaveAttribute('aria-checked', 'false');
 });
 
 for (const vp of [

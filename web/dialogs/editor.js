@@ -1,6 +1,6 @@
 // The position editor: a panel beside the board while `app.editor` is set; board clicks place or
 // remove pieces, the FEN is checked by the engine, and Play starts a game from the position.
-import * as engine from '../shashki-wasm.js';
+import * as engine from '../../shashki-wasm.js';
 import { app, render } from '../state.js';
 import { $, $$ } from '../dom.js';
 import { t } from '../i18n.js';
@@ -123,12 +123,10 @@ export function renderEditor(board, orientation) {
   for (const b of $$('[data-brush]')) b.setAttribute('aria-pressed', String(b.dataset.brush === e.brush));
   for (const b of $$('[data-editor-side]')) b.setAttribute('aria-pressed', String(b.dataset.editorSide === e.side));
   let fen = editorFen();
-  let ok = true;
   try {
     fen = playable(fen).canonical;
     $('[data-editor-error]').hidden = true;
   } catch (err) {
-    ok = false;
     showError(err);
     try {
       fen = engine.check_fen(fen);
@@ -136,7 +134,6 @@ export function renderEditor(board, orientation) {
       /* shown as typed */
     }
   }
-  for (const b of $$('[data-action^="editor-play"]')) b.setAttribute('aria-disabled', String(!ok));
   const input = $('[data-fen-input]');
   if (document.activeElement !== input) input.value = fen;
   const status = $('[data-status]');

@@ -1,6 +1,6 @@
 // The Games list: the last games replaced by another one (finished or abandoned), newest first,
 // each reopenable on the board or exportable as PDN (state.js keeps them in localStorage).
-import * as engine from '../shashki-wasm.js';
+import * as engine from '../../shashki-wasm.js';
 import { app } from '../state.js';
 import { $ } from '../dom.js';
 import { t, getLang } from '../i18n.js';

@@ -1,6 +1,6 @@
 // The "Save / load (PDN)" dialog: the game as PDN text to copy or download, and PDN pasted or
 // opened from a file to load (a bad one is refused with the engine's reason, the game kept).
-import * as engine from '../shashki-wasm.js';
+import * as engine from '../../shashki-wasm.js';
 import { app, render } from '../state.js';
 import { $ } from '../dom.js';
 import { t } from '../i18n.js';
