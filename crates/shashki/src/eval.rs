@@ -137,8 +137,8 @@ const fn cones(up: bool) -> [u32; 32] {
     t
 }
 
-static CONE_UP: [u32; 32] = cones(true);
-static CONE_DOWN: [u32; 32] = cones(false);
+pub(crate) static CONE_UP: [u32; 32] = cones(true);
+pub(crate) static CONE_DOWN: [u32; 32] = cones(false);
 
 /// The eight rows, top (rank 8) first.
 const ROWS: [Bitboard; 8] = {

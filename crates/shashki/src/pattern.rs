@@ -11,6 +11,7 @@
 //! same function, so what is learned is what is played.
 
 use crate::bitboard::{neighbour, slide, Bitboard, Dir, LONG_DIAGONAL};
+use crate::eval::{CONE_DOWN, CONE_UP};
 use crate::position::{Color, Position};
 use crate::square::Square;
 use crate::variant::{KingRange, Rules};
@@ -96,32 +97,6 @@ pub fn window_indexes(white_men: Bitboard, black_men: Bitboard) -> [u16; WINDOWS
     }
     out
 }
-
-/// Squares ahead of a man (toward its crowning row) that it could ever reach: a widening cone.
-const fn cones(up: bool) -> [u32; 32] {
-    let mut t = [0u32; 32];
-    let mut i = 0;
-    while i < 32 {
-        let sq = Square::ALL[i];
-        let (f0, r0) = (sq.file() as i32, sq.rank() as i32);
-        let mut j = 0;
-        while j < 32 {
-            let s = Square::ALL[j];
-            let (f, r) = (s.file() as i32, s.rank() as i32);
-            let dr = if up { r - r0 } else { r0 - r };
-            let df = if f > f0 { f - f0 } else { f0 - f };
-            if dr > 0 && df <= dr {
-                t[i] |= s.bit();
-            }
-            j += 1;
-        }
-        i += 1;
-    }
-    t
-}
-
-static CONE_UP: [u32; 32] = cones(true);
-static CONE_DOWN: [u32; 32] = cones(false);
 
 /// Men past the middle with no enemy piece anywhere in their path, while the enemy has no king.
 fn runaways(pos: &Position, color: Color) -> i32 {
