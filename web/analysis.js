@@ -10,7 +10,7 @@ import { baseGame } from './movelist.js';
 /// Follows the view `v` of the position the move list points at: starts a search when it
 /// changed, draws what is known.
 export function renderAnalysis(v) {
-  const on = app.settings.analysis && !app.editor;
+  const on = app.settings.analysis && !app.editor && !app.lesson;
   $('[data-analysis-panel]').hidden = !on;
   $('[data-evalbar]').hidden = !on;
   document.body.toggleAttribute('data-analysis', on);
@@ -57,7 +57,7 @@ export function renderAnalysis(v) {
 /// The best move's arrow, for the board (none while a line is previewed).
 export function bestArrow() {
   const a = app.analysis;
-  if (!app.settings.analysis || app.editor || !a || !a.best || app.preview) return null;
+  if (!app.settings.analysis || app.editor || app.lesson || !a || !a.best || app.preview) return null;
   return { path: a.best, kind: 'best' };
 }
 

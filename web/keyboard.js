@@ -9,6 +9,8 @@ import { toggleMenu } from './menu.js';
 /// The shortcuts shared by the page and the focused board; true if `key` was one.
 export function shortcut(key) {
   const k = key.toLowerCase();
+  // During a lesson the game's own actions wait (the game stays as it is).
+  if (app.lesson && k !== 'f') return false;
   if (k === 'h') requestHint();
   else if (k === 'u' || key === 'Backspace') undo();
   else if (k === 'r') redo();
@@ -31,8 +33,8 @@ function onKey(e) {
   if (e.target.closest('[data-board]')) return; // the board handles its own keys
   if (shortcut(e.key)) {
     // done
-  } else if (e.key === 'ArrowLeft' && !app.editor) browseStep(-1);
-  else if (e.key === 'ArrowRight' && !app.editor) browseStep(1);
+  } else if (e.key === 'ArrowLeft' && !app.editor && !app.lesson) browseStep(-1);
+  else if (e.key === 'ArrowRight' && !app.editor && !app.lesson) browseStep(1);
   else return;
   e.preventDefault();
 }

@@ -17,6 +17,7 @@ import { bindEditor, editorSquare } from './dialogs/editor.js';
 import { bindRules } from './dialogs/rules.js';
 import { bindConfirm } from './dialogs/confirm.js';
 import { bindAnalysis } from './analysis.js';
+import { bindReview } from './review.js';
 import './register-sw.js';
 
 async function start() {
@@ -31,7 +32,8 @@ async function start() {
       if (!app.editor) selectSquare(sq, how);
       else if (how !== 'tap') editorSquare(sq);
     },
-    canDrag: () => !app.editor && app.browse == null && !app.preview && isHumanTurn(),
+    canDrag: () =>
+      app.lesson ? app.lesson.canMove() : !app.editor && app.browse == null && !app.preview && isHumanTurn(),
     onCursor: (cell) => announce(cell.getAttribute('aria-label') || ''),
     onKey: shortcut,
   });
@@ -43,6 +45,7 @@ async function start() {
   bindRules();
   bindConfirm();
   bindAnalysis();
+  bindReview();
   bindKeyboard();
   setGame(game);
   if (!ok || !settingsOk) {

@@ -15,6 +15,10 @@ import { openPdn, copyPdn, downloadPdn, loadPdn } from './dialogs/pdn.js';
 import {
   openEditor, closeEditor, editorClear, editorStart, editorPlay, editorBrush, editorSide,
 } from './dialogs/editor.js';
+import { startReview, cancelReview, closeReview } from './review.js';
+import { openPractice, practiceAgain, practiceNext } from './practice.js';
+import { openPuzzles, nextPuzzle, showPuzzleSolution } from './puzzles.js';
+import { exitLesson } from './lesson.js';
 
 export function toggleMenu(open) {
   const menu = $('#menu');
@@ -36,6 +40,7 @@ const ACTIONS = {
     toggleMenu(false);
     // New game while setting up a position leaves the editor; the game behind it is guarded.
     if (app.editor) closeEditor();
+    exitLesson();
     newGame();
   },
   resign: () => resign(),
@@ -67,6 +72,7 @@ const ACTIONS = {
   'close-dialog': (el) => el.closest('dialog').close(),
   editor: () => {
     toggleMenu(false);
+    exitLesson();
     openEditor();
   },
   'editor-clear': () => editorClear(),
@@ -75,10 +81,30 @@ const ACTIONS = {
   'editor-play-hotseat': () => editorPlay('hotseat'),
   'editor-cancel': () => closeEditor(),
   analysis: () => toggleSetting('analysis'),
+  review: () => {
+    toggleMenu(false);
+    if (app.editor) closeEditor();
+    exitLesson();
+    startReview();
+  },
+  'review-cancel': () => cancelReview(),
+  'review-close': () => closeReview(),
+  practice: () => openPractice(0),
+  'practice-again': () => practiceAgain(),
+  'practice-next': () => practiceNext(),
+  'lesson-exit': () => exitLesson(),
+  puzzles: () => {
+    toggleMenu(false);
+    if (app.editor) closeEditor();
+    openPuzzles();
+  },
+  'next-puzzle': () => nextPuzzle(),
+  'puzzle-solution': () => showPuzzleSolution(),
 };
 
 /// Buttons that pick one value of a setting: data-<name>="value".
 function choose(d) {
+  if (d.puzzleVariant) return openPuzzles(d.puzzleVariant);
   if (d.brush) return editorBrush(d.brush);
   if (d.editorSide) return editorSide(d.editorSide);
   if (d.theme) {
@@ -90,6 +116,7 @@ function choose(d) {
   if (d.variant) {
     toggleMenu(false);
     if (app.editor) closeEditor();
+    exitLesson();
     return newGame(d.variant);
   }
   if (d.mode) {
@@ -107,6 +134,7 @@ function choose(d) {
   if (d.color) {
     toggleMenu(false);
     if (app.editor) closeEditor();
+    exitLesson();
     return chooseColor(d.color);
   }
   if (d.lang) {

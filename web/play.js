@@ -132,6 +132,7 @@ function archive() {
 export function startGame(game, { keep = true } = {}) {
   cancelThinking();
   if (keep) archive();
+  app.lesson = null; // a lesson on the board gives way to the new game
   app.settings.variant = game.variant;
   app.redo = [];
   app.overShownFor = null;

@@ -5,6 +5,7 @@ import { app, render } from './state.js';
 import { $ } from './dom.js';
 import { t } from './i18n.js';
 import { currentReview, practiceItems, tryInWorker } from './review.js';
+import { pathIn } from './lesson.js';
 
 export function openPractice(index = 0) {
   const r = currentReview();
@@ -14,6 +15,8 @@ export function openPractice(index = 0) {
   const game = { ...r.game, moves: r.game.moves.slice(0, item.ply) };
   const view = engine.view(game);
   app.selection = [];
+  app.browse = null;
+  app.preview = null;
   app.lesson = {
     kind: 'practice',
     items,
@@ -24,7 +27,10 @@ export function openPractice(index = 0) {
     solver: view.turn,
     state: 'trying',
     busy: false,
+    before: view,
     lastPath: null,
+    wrongPath: null,
+    answerPath: null,
     result: null,
     canMove() {
       return this.state === 'trying' && !this.busy;
@@ -40,21 +46,34 @@ function tryMove(text, path) {
   if (!l || l.kind !== 'practice' || !l.canMove()) return;
   l.busy = true;
   l.state = 'checking';
-  l.lastPath = path;
+  l.wrongPath = path;
   render();
   tryInWorker(l.game, text, l.item.best).then(
     (result) => {
       if (app.lesson !== l) return;
       l.busy = false;
       l.result = result;
-      l.state = result.accepted ? 'found' : 'failed';
+      l.wrongPath = null;
+      if (result.accepted) {
+        // The move found is played on the lesson's board.
+        l.state = 'found';
+        l.view = engine.view(engine.apply(l.game, text));
+        l.lastPath = path;
+        app.animatePath = path;
+      } else {
+        l.state = 'failed';
+        l.wrongPath = path;
+        l.answerPath = pathIn(l.before, l.item.best);
+      }
       render();
     },
     (err) => {
       if (app.lesson !== l) return;
       l.busy = false;
       l.state = 'trying';
+      l.wrongPath = null;
       app.message = String(err.message || err);
+      app.messageKind = 'error';
       render();
     },
   );
@@ -65,7 +84,10 @@ export function practiceAgain() {
   if (!l || l.kind !== 'practice') return;
   l.state = 'trying';
   l.result = null;
+  l.view = l.before;
   l.lastPath = null;
+  l.wrongPath = null;
+  l.answerPath = null;
   render();
 }
 
@@ -75,6 +97,8 @@ export function practiceNext() {
   if (l.index + 1 < l.items.length) openPractice(l.index + 1);
   else {
     l.state = 'finished';
+    l.wrongPath = null;
+    l.answerPath = null;
     render();
   }
 }
@@ -89,7 +113,7 @@ export function renderPractice() {
   }
   panel.dataset.state = l.state;
   const it = l.item;
-  const moveNo = it.ply + 1;
+  const moveNo = `${Math.floor(it.ply / 2) + 1}${it.ply % 2 ? '…' : '.'}`;
   $('[data-practice-title]').textContent = t('practiceTitle', { n: l.index + 1, total: l.items.length });
   let text;
   switch (l.state) {
@@ -107,6 +131,7 @@ export function renderPractice() {
       break;
     default:
       text = t('practiceTask', { n: moveNo, move: it.played, side: t(l.solver) });
+      if (l.index === 0 && l.state === 'trying') text += ' ' + t('practiceHelp');
   }
   $('[data-practice-text]').textContent = text;
   const sol = $('[data-practice-solution]');
@@ -114,5 +139,8 @@ export function renderPractice() {
   sol.textContent = t('solution', { line: it.pv.slice(0, 6).join(' ') });
   sol.dataset.best = it.best;
   $('[data-action="practice-again"]').hidden = l.state !== 'failed';
-  $('[data-action="practice-next"]').hidden = l.state === 'finished';
+  const next = $('[data-action="practice-next"]');
+  next.hidden = l.state === 'finished';
+  next.textContent = l.state === 'found' || l.state === 'failed' ? t('practiceNext') : t('practiceSkip');
+  if (l.index + 1 >= l.items.length && l.state !== 'trying') next.textContent = t('practiceFinish');
 }

@@ -4,6 +4,7 @@ import * as engine from '../shashki-wasm.js';
 import { app, render } from './state.js';
 import { $ } from './dom.js';
 import { t } from './i18n.js';
+import { pathIn } from './lesson.js';
 
 const KEY = 'shashki.puzzles';
 const START_RATING = 1200;
@@ -61,26 +62,28 @@ function pick(list, stats) {
   return best || list[0];
 }
 
-const pathOf = (view, text) => {
-  const m = view.moves.find((x) => x.text === text);
-  return m ? m.paths[0] : null;
-};
+let opening = 0;
 
-/// Opens Puzzles mode with the next puzzle of the current variant.
-export async function openPuzzles() {
-  const variant = app.game.variant;
+/// Opens Puzzles mode with the next puzzle of `variant` (the puzzle's, or else the game's).
+export async function openPuzzles(variant) {
+  variant = variant || (app.lesson && app.lesson.kind === 'puzzle' ? app.lesson.variant : app.game.variant);
+  const ticket = ++opening;
   let list;
   try {
     list = await puzzlesOf(variant);
   } catch (err) {
     app.message = t('puzzlesFailed', { error: String(err.message || err) });
+    app.messageKind = 'error';
     render();
     return;
   }
+  if (ticket !== opening) return; // another puzzle was asked for meanwhile
   const puzzle = pick(list, statsOf(variant));
   const game = engine.game_from_fen(variant, puzzle.fen);
   const view = engine.view(game);
   app.selection = [];
+  app.browse = null;
+  app.preview = null;
   app.lesson = {
     kind: 'puzzle',
     puzzle,
@@ -92,7 +95,9 @@ export async function openPuzzles() {
     state: 'solving',
     busy: false,
     lastPath: null,
-    shownSolution: false,
+    wrongPath: null,
+    answerPath: null,
+    tried: null,
     canMove() {
       return this.state === 'solving' && !this.busy && this.view.turn === this.solver;
     },
@@ -127,6 +132,8 @@ function playPuzzleMove(text, path) {
   if (text !== line[l.step]) {
     l.state = 'failed';
     l.tried = text;
+    l.wrongPath = path;
+    l.answerPath = pathIn(l.view, line[l.step]);
     score(l, false);
     render();
     return;
@@ -144,22 +151,22 @@ function playPuzzleMove(text, path) {
   setTimeout(() => {
     if (app.lesson !== l) return;
     const reply = line[l.step];
-    advance(l, reply, pathOf(l.view, reply));
+    advance(l, reply, pathIn(l.view, reply));
     l.busy = false;
     render();
   }, REPLY_MS);
 }
 
 export function nextPuzzle() {
-  openPuzzles();
+  openPuzzles(app.lesson && app.lesson.kind === 'puzzle' ? app.lesson.variant : undefined);
 }
 
 export function showPuzzleSolution() {
   const l = app.lesson;
   if (!l || l.kind !== 'puzzle') return;
-  l.shownSolution = true;
-  if (l.state === 'solving') {
+  if (l.state === 'solving' && !l.busy) {
     l.state = 'failed';
+    l.answerPath = pathIn(l.view, l.puzzle.line[l.step]);
     score(l, false);
   }
   render();
@@ -180,6 +187,7 @@ export function renderPuzzle() {
   const list = files.get(l.variant) || [];
   const solved = Object.values(stats.done).filter((v) => v === 1).length;
   $('[data-puzzle-title]').textContent = t('puzzleTitle', { n: l.puzzle.id.split('-').pop(), rating: l.puzzle.rating });
+  $('[data-puzzle-text]').dataset.kind = l.state;
   let text;
   if (l.state === 'solved') text = t('puzzleSolved');
   else if (l.state === 'failed') text = l.tried ? t('puzzleFailed', { move: l.tried }) : t('puzzleGaveUp');
@@ -189,8 +197,11 @@ export function renderPuzzle() {
   const solution = $('[data-puzzle-solution]');
   solution.hidden = l.state !== 'failed';
   solution.textContent = t('solution', { line: l.puzzle.line.join(' ') });
-  $('[data-puzzle-stats]').textContent = t('puzzleStats', {
-    rating: stats.rating, streak: stats.streak, solved, total: list.length,
-  });
+  $('[data-puzzle-rating]').textContent = String(stats.rating);
+  $('[data-puzzle-streak]').textContent = String(stats.streak);
+  $('[data-puzzle-solved]').textContent = t('puzzleSolvedCount', { solved, total: list.length });
   $('[data-action="puzzle-solution"]').hidden = l.state !== 'solving';
+  for (const b of panel.querySelectorAll('[data-puzzle-variant]')) {
+    b.setAttribute('aria-pressed', String(b.dataset.puzzleVariant === l.variant));
+  }
 }

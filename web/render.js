@@ -11,6 +11,10 @@ import { baseView, shownView, renderMoveList, renderBrowsing } from './movelist.
 import { renderAnalysis, bestArrow } from './analysis.js';
 import { renderEditor } from './dialogs/editor.js';
 import { renderOver } from './dialogs/over.js';
+import { renderReview } from './review.js';
+import { renderPractice } from './practice.js';
+import { renderPuzzle } from './puzzles.js';
+import { lessonStatus, lessonArrows } from './lesson.js';
 
 let board;
 
@@ -20,6 +24,7 @@ export function createBoard(handlers) {
 }
 
 export function orientation() {
+  if (app.lesson) return app.settings.flipped ? other(app.lesson.solver) : app.lesson.solver;
   const bottom = app.settings.mode === 'computer' ? app.settings.color : 'white';
   const flip = app.settings.flipped;
   return flip ? (bottom === 'white' ? 'black' : 'white') : bottom;
@@ -72,8 +77,12 @@ export function renderPage() {
   renderMenu();
   if (app.editor) {
     renderAnalysis(app.view);
+    renderReview();
     return renderEditor(board, orientation());
   }
+  renderPractice();
+  renderPuzzle();
+  if (app.lesson) return renderLesson();
   for (const el of $$('.controls, .movelist, .player')) el.hidden = false;
   const live = app.browse == null && !app.preview;
   const base = baseView();
@@ -120,6 +129,7 @@ export function renderPage() {
 
   renderNotice();
   renderMoveList();
+  renderReview();
 
   const over = !!app.view.outcome;
   $('[data-action="undo"]').disabled = app.view.history.length === 0 || !!app.game.end;
@@ -136,6 +146,46 @@ export function renderNotice() {
   note.hidden = !app.message;
   note.textContent = app.message;
   note.dataset.kind = app.messageKind;
+}
+
+/// A lesson (practice or a puzzle) on the board: its own position, the game kept aside.
+function renderLesson() {
+  const l = app.lesson;
+  const v = l.view;
+  renderAnalysis(v);
+  renderReview();
+  for (const el of $$('.controls, .movelist, .player, [data-browsing]')) el.hidden = true;
+  board.setup(orientation(), v.variant, v.squareNames, t('board'));
+  const can = l.canMove();
+  const movable = new Set(can ? v.moves.map((m) => m.from) : []);
+  const sel = app.selection;
+  const faded = new Set();
+  for (let i = 1; i < sel.length; i++) {
+    for (const sq of between(sel[i - 1], sel[i])) if (pieceAt(sq)) faded.add(sq);
+  }
+  board.render({
+    pieces: v.pieces,
+    movable,
+    mustCapture: v.mustCapture ? movable : new Set(),
+    selected: sel,
+    targets: sel.length ? nextTargets(sel) : new Set(),
+    captures: sel.length ? capturedBy(sel) : new Set(),
+    faded,
+    moving: sel.length > 1 ? { from: sel[0], to: sel[sel.length - 1] } : null,
+    lastMove: l.lastPath || lastMovePath(v),
+    hint: [],
+    arrows: lessonArrows(),
+    labels: pieceLabels(),
+    animate: app.settings.animate ? app.animatePath : null,
+  });
+  app.animatePath = null;
+  const status = $('[data-status]');
+  status.textContent = lessonStatus(t);
+  status.dataset.turn = v.turn;
+  delete status.dataset.result;
+  delete status.dataset.thinking;
+  document.body.toggleAttribute('data-busy', !!l.busy);
+  renderNotice();
 }
 
 /// The human's colour vs the computer (null in two-player mode).

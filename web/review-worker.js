@@ -11,7 +11,9 @@ self.onmessage = async (e) => {
     await ready;
     if (msg.kind === 'review') {
       const { game, nodes } = msg;
-      for (let ply = game.moves.length; ply >= 0; ply--) {
+      // `plies`: the positions still to search (a resumed review), last first; all by default.
+      const plies = msg.plies || Array.from({ length: game.moves.length + 1 }, (_, i) => game.moves.length - i);
+      for (const ply of plies) {
         self.postMessage({ id: msg.id, ply, result: review_position(game, ply, { nodes }) });
       }
       self.postMessage({ id: msg.id, done: true });

@@ -3,7 +3,7 @@
 import * as engine from '../shashki-wasm.js';
 import { app, render } from './state.js';
 import { $ } from './dom.js';
-import { t } from './i18n.js';
+import { t, getLang } from './i18n.js';
 
 const KEY = 'shashki.review';
 /// Nodes searched per position: about 0.1–0.3 s each in the browser.
@@ -23,34 +23,63 @@ export function currentReview() {
   return r && sameGame(r.game, app.game) ? r : null;
 }
 
-/// Starts reviewing the current game (shows the review at once if it is already done).
+/// Starts reviewing the current game, or shows its review if it is already done or kept.
 export function startReview() {
-  if (!app.game.moves.length) return;
+  if (!app.game.moves.length) {
+    app.message = t('reviewNothing');
+    app.messageKind = 'info';
+    return render();
+  }
+  loadReview();
   const old = currentReview();
   if (old && (old.done || old.running)) return render();
   stopWorker();
-  const game = { ...app.game, moves: [...app.game.moves] };
-  app.review = { game, positions: [], done: false, running: true, verdicts: null, error: '' };
+  const game = { variant: app.game.variant, start: app.game.start, moves: [...app.game.moves] };
+  // Positions already searched (a cancelled review resumed) are kept.
+  const positions = old ? old.positions : [];
+  const review = { game, positions, done: false, running: true, verdicts: null, error: '' };
+  app.review = review;
   const id = ++seq;
   worker = new Worker(workerUrl, { type: 'module' });
   worker.onmessage = (e) => {
     const m = e.data;
-    if (m.id !== id || app.review.game !== game) return;
+    if (m.id !== id || app.review !== review) return;
     if (m.error) {
-      app.review.running = false;
-      app.review.error = m.error;
+      review.running = false;
+      review.error = m.error;
       stopWorker();
     } else if (m.done) {
-      finish(app.review);
+      finish(review);
       stopWorker();
-      store();
+      store(review);
     } else {
-      app.review.positions[m.ply] = m.result;
+      // Progress redraws only the review panel, once a frame: the page stays responsive.
+      review.positions[m.ply] = m.result;
+      return progressSoon();
     }
     render();
   };
-  worker.postMessage({ kind: 'review', id, game, nodes: REVIEW_NODES });
+  const todo = [];
+  for (let ply = game.moves.length; ply >= 0; ply--) if (!positions[ply]) todo.push(ply);
+  worker.postMessage({ kind: 'review', id, game, nodes: reviewNodes(), plies: todo });
   render();
+}
+
+let progressTimer = 0;
+
+/// Redraws the progress at most every 150 ms (a review reports a position every few ms at times).
+function progressSoon() {
+  if (progressTimer) return;
+  progressTimer = setTimeout(() => {
+    progressTimer = 0;
+    requestAnimationFrame(() => renderReview());
+  }, 150);
+}
+
+/// The node budget: REVIEW_NODES, or `?reviewNodes=N` in the page address (tests).
+function reviewNodes() {
+  const n = Number(new URLSearchParams(location.search).get('reviewNodes'));
+  return Number.isInteger(n) && n > 0 ? n : REVIEW_NODES;
 }
 
 export function cancelReview() {
@@ -63,6 +92,7 @@ export function cancelReview() {
 export function closeReview() {
   cancelReview();
   app.review = null;
+  app.browse = null;
   render();
 }
 
@@ -76,6 +106,10 @@ function finish(r) {
   r.running = false;
   r.done = r.positions.length === r.game.moves.length + 1 && r.positions.every(Boolean);
   if (!r.done) return;
+  for (const p of r.positions) {
+    // Positions rebuilt from PDN carry only the score: the engine's curve gives the rest.
+    if (p.expected == null) p.expected = engine.expected_score(r.game.variant, p.score);
+  }
   r.verdicts = engine.judge_game(r.game, r.positions.map((p) => ({ score: p.score, best: p.best || null })));
 }
 
@@ -91,9 +125,8 @@ function readAll() {
   }
 }
 
-function store() {
-  const r = app.review;
-  if (!r) return;
+function store(r) {
+  if (!r || !r.done) return;
   try {
     const others = readAll().filter((o) => !sameGame(o.game, r.game));
     const all = [{ game: r.game, positions: r.positions }, ...others].slice(0, KEEP);
@@ -103,18 +136,36 @@ function store() {
   }
 }
 
-/// Finds the stored review of the current game (reload does not redo it).
-export function loadReview() {
-  if (currentReview()) return;
-  const raw = readAll().find((o) => sameGame(o.game, app.game));
-  if (!raw) return;
+/// The finished review of `game` kept in storage, or null.
+function storedReview(game) {
+  const raw = readAll().find((o) => sameGame(o.game, game));
+  if (!raw) return null;
   const r = { game: raw.game, positions: raw.positions, done: false, running: false, verdicts: null, error: '' };
   try {
     finish(r);
   } catch {
-    return; // stored by an older version or damaged: review again
+    return null; // stored by an older version or damaged: review again
   }
+  return r.done ? r : null;
+}
+
+/// Finds the stored review of the current game (reload does not redo it).
+export function loadReview() {
+  if (currentReview()) return;
+  const r = storedReview(app.game);
+  if (!r) return;
+  if (app.review && app.review.running) cancelReview();
   app.review = r;
+}
+
+let checkedGame = null;
+
+/// Called on every render: when the game on the board changed (a reload, a loaded or reopened
+/// game), its kept review comes back with it.
+function followGame() {
+  if (app.game === checkedGame) return;
+  checkedGame = app.game;
+  if (!currentReview()) loadReview();
 }
 
 // ---------- PDN: the review as marks and comments ----------
@@ -129,10 +180,12 @@ const pawns = (s, white) => {
 /// The score of position `p` from White's side, as PDN comments carry it.
 const evalText = (p) => pawns(p.score, p.turn === 'white');
 
-/// One `{ mark, comment }` per move for `to_annotated_pdn`, or null without a finished review.
-export function reviewAnnotations() {
-  const r = currentReview();
-  if (!r || !r.done) return null;
+/// One `{ mark, comment }` per move of `game` for `to_annotated_pdn`, or null when the game has
+/// no finished review (on the board or kept in storage).
+export function reviewAnnotations(game) {
+  const cur = app.review && app.review.done && sameGame(app.review.game, game) ? app.review : null;
+  const r = cur || storedReview(game);
+  if (!r) return null;
   return r.game.moves.map((_, i) => {
     const v = r.verdicts.moves[i];
     const before = r.positions[i];
@@ -171,14 +224,14 @@ export function reviewFromPdn(game, text) {
     return false;
   }
   if (!notes.length || notes.length !== game.moves.length) return false;
-  const first = /\[%eval0 ([^\]\s]+)\]/.exec(notes[0].comment);
-  if (!first) return false;
+  const eval0 = /\[%eval0 ([^\]\s]+)\]/.exec(notes[0].comment);
+  if (!eval0) return false;
   const positions = [];
   // Sides alternate every move in checkers.
-  const first = engine.view({ ...game, moves: [] }).turn;
+  const first = engine.view({ variant: game.variant, start: game.start, moves: [] }).turn;
   const other = first === 'white' ? 'black' : 'white';
   const turnAt = (i) => (i % 2 === 0 ? first : other);
-  const score0 = parseEval(first[1], turnAt(0));
+  const score0 = parseEval(eval0[1], turnAt(0));
   if (!score0) return false;
   positions.push({ ply: 0, turn: turnAt(0), score: score0, best: null, pv: [] });
   for (let i = 0; i < notes.length; i++) {
@@ -201,7 +254,7 @@ export function reviewFromPdn(game, text) {
     return false;
   }
   app.review = r;
-  store();
+  store(r);
   return true;
 }
 
@@ -210,18 +263,29 @@ export function reviewFromPdn(game, text) {
 const W = 600;
 const H = 120;
 
-/// White's expected score (0–1) at each searched position.
-const whiteShare = (p) => (p.turn === 'white' ? p.expected : 1000 - p.expected) / 1000;
+/// White's expected score (0–1) at a searched position.
+function whiteShare(p) {
+  const e = p.expected ?? 500;
+  return (p.turn === 'white' ? e : 1000 - e) / 1000;
+}
 
-function expectedOf(p) {
-  if (p.expected != null) return p;
-  // Positions rebuilt from PDN carry only the score: the engine's curve gives the rest.
-  return { ...p, expected: engine.expected_score(app.game.variant, p.score) };
+/// What the review says about move `i`: its verdict and the better move with its line.
+function moveNote(r, i) {
+  const v = r.verdicts.moves[i];
+  const before = r.positions[i];
+  let text = t('judgement_' + v.judgement);
+  if (before.best) {
+    text += `. ${t('betterWas', { move: before.best })}`;
+    const rest = before.pv[0] === before.best ? before.pv.slice(1, 8) : [];
+    if (rest.length) text += t('thenLine', { line: rest.join(' ') });
+  }
+  return text;
 }
 
 export function renderReview() {
+  followGame();
   const panel = $('[data-review-panel]');
-  const r = currentReview();
+  const r = app.lesson || app.editor ? null : currentReview();
   panel.hidden = !r;
   markMoves(r);
   if (!r) return;
@@ -237,7 +301,7 @@ export function renderReview() {
       const cancel = document.createElement('button');
       cancel.dataset.action = 'review-cancel';
       bar.append(cancel);
-      panel.prepend(bar);
+      panel.querySelector('.review-head').after(bar);
     }
     const done = r.positions.filter(Boolean).length;
     bar.querySelector('progress').value = Math.round((100 * done) / (n + 1));
@@ -246,13 +310,17 @@ export function renderReview() {
   } else if (bar) {
     bar.remove();
   }
-  const resume = panel.querySelector('[data-action="review"]');
-  resume.hidden = r.running || r.done;
+  panel.querySelector('[data-action="review"]').hidden = r.running || r.done;
   drawGraph(r);
   drawSummary(r);
   drawNote(r);
-  panel.querySelector('[data-action="practice"]').hidden = !r.done || !practiceItems().length;
-  panel.querySelector('[data-review-error]').textContent = r.error ? t('reviewFailed', { error: r.error }) : '';
+  const items = practiceItems();
+  const practice = panel.querySelector('[data-action="practice"]');
+  practice.hidden = !r.done || !items.length;
+  practice.textContent = t('practiceStart', { n: items.length });
+  const error = panel.querySelector('[data-review-error]');
+  error.hidden = !r.error;
+  error.textContent = r.error ? t('reviewFailed', { error: r.error }) : '';
 }
 
 function markMoves(r) {
@@ -263,7 +331,7 @@ function markMoves(r) {
     if (v && v.judgement) {
       li.dataset.judgement = v.judgement;
       li.dataset.mark = v.mark;
-      li.title = t('judgement_' + v.judgement);
+      li.title = moveNote(r, i);
     } else if (li.dataset.judgement) {
       delete li.dataset.judgement;
       delete li.dataset.mark;
@@ -275,25 +343,27 @@ function markMoves(r) {
 function drawGraph(r) {
   const svg = $('[data-eval-graph]');
   const n = r.game.moves.length;
-  const pts = r.positions.map((p, i) => (p ? [(i * W) / Math.max(n, 1), H - whiteShare(expectedOf(p)) * H] : null));
+  const x = (i) => (i * W) / Math.max(n, 1);
+  const pts = r.positions.map((p, i) => (p ? [x(i), H - whiteShare(p) * H] : null));
   const known = pts.filter(Boolean);
-  const key = `${n}|${known.length}|${app.browse}|${r.done}`;
+  const key = `${n}|${known.length}|${app.browse}|${r.done}|${getLang()}`;
   if (svg.dataset.key === key) return;
   svg.dataset.key = key;
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   // Filled from the end while the review runs: draw the part known so far.
-  const line = known.map(([x, y], i) => `${i ? 'L' : 'M'}${x.toFixed(1)} ${y.toFixed(1)}`).join(' ');
+  const line = known.map(([px, py], i) => `${i ? 'L' : 'M'}${px.toFixed(1)} ${py.toFixed(1)}`).join(' ');
   const area = known.length
     ? `${line} L${known[known.length - 1][0].toFixed(1)} ${H} L${known[0][0].toFixed(1)} ${H} Z`
     : '';
   const shown = app.browse == null ? n : app.browse;
-  const cx = ((shown * W) / Math.max(n, 1)).toFixed(1);
+  const cx = x(shown).toFixed(1);
   let marks = '';
   if (r.done) {
     r.verdicts.moves.forEach((v, i) => {
-      if (v.judgement === 'mistake' || v.judgement === 'blunder') {
-        const [x, y] = pts[i + 1];
-        marks += `<circle class="mark ${v.judgement}" cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="4"></circle>`;
+      if (v.judgement) {
+        const [px, py] = pts[i + 1];
+        const title = `${i + 1}. ${r.game.moves[i]}${v.mark} — ${moveNote(r, i)}`.replace(/[<&]/g, ' ');
+        marks += `<circle class="mark ${v.judgement}" cx="${px.toFixed(1)}" cy="${py.toFixed(1)}" r="${v.judgement === 'inaccuracy' ? 3.5 : 5}"><title>${title}</title></circle>`;
       }
     });
   }
@@ -308,13 +378,25 @@ function drawGraph(r) {
 }
 
 /// The ply under a click on the graph.
-export function graphPly(event) {
+function graphPly(event) {
   const r = currentReview();
   if (!r) return null;
   const rect = $('[data-eval-graph]').getBoundingClientRect();
   const n = r.game.moves.length;
   const x = Math.min(Math.max(event.clientX - rect.left, 0), rect.width);
   return Math.round((x / Math.max(rect.width, 1)) * n);
+}
+
+/// A click on the graph shows the position at that ply (as a click in the move list does).
+export function bindReview() {
+  $('[data-eval-graph]').addEventListener('click', (e) => {
+    const ply = graphPly(e);
+    if (ply == null || app.lesson) return;
+    app.browse = ply === app.game.moves.length ? null : ply;
+    app.preview = null;
+    app.selection = [];
+    render();
+  });
 }
 
 function drawSummary(r) {
@@ -334,17 +416,23 @@ function drawSummary(r) {
       ['mistake', String(s.mistakes)],
       ['blunder', String(s.blunders)],
     ]) {
-      const td = document.createElement('td');
+      const td = document.createElement(cls === 'side' ? 'th' : 'td');
       td.className = cls;
       td.textContent = text;
+      if (cls === 'side') td.scope = 'row';
       tr.append(td);
     }
     return tr;
   });
   const head = document.createElement('tr');
-  for (const k of ['', 'accuracy', 'inaccuracies', 'mistakes', 'blunders']) {
+  for (const [k, cls] of [['', ''], ['accuracy', ''], ['inaccuracies', 'inaccuracy'], ['mistakes', 'mistake'], ['blunders', 'blunder']]) {
     const th = document.createElement('th');
-    th.textContent = k ? t(k) : '';
+    th.scope = 'col';
+    if (k) {
+      th.title = t(k);
+      th.textContent = cls ? t(k + 'Short') : t(k);
+      if (cls) th.className = 'mark-head ' + cls;
+    }
     head.append(th);
   }
   const table = document.createElement('table');
@@ -355,19 +443,19 @@ function drawSummary(r) {
 function drawNote(r) {
   const note = $('[data-review-note]');
   const ply = app.browse == null ? r.game.moves.length : app.browse;
+  delete note.dataset.judgement;
   if (!r.done || ply === 0) {
     note.textContent = r.done ? t('reviewHelp') : '';
     return;
   }
   const i = ply - 1;
   const v = r.verdicts.moves[i];
-  const before = r.positions[i];
-  const after = expectedOf(r.positions[ply]);
-  const score = evalText(r.positions[ply]);
-  let text = `${ply}. ${r.game.moves[i]}${v.mark} (${score}, ${t('whiteChance', { p: Math.round(whiteShare(after) * 100) })})`;
+  const after = r.positions[ply];
+  const moveNo = `${Math.floor(i / 2) + 1}${i % 2 ? '…' : '.'}`;
+  let text = `${moveNo} ${r.game.moves[i]}${v.mark} (${evalText(after)}, ${t('whiteChance', { p: Math.round(whiteShare(after) * 100) })})`;
   if (v.judgement) {
-    text += ` — ${t('judgement_' + v.judgement)}`;
-    if (before.best) text += `. ${t('betterWas', { move: before.best })}: ${before.pv.slice(0, 6).join(' ')}`;
+    text += ` — ${moveNote(r, i)}`;
+    note.dataset.judgement = v.judgement;
   }
   note.textContent = text;
 }
@@ -398,6 +486,6 @@ export function tryInWorker(game, move, best) {
       if (e.data.error) reject(new Error(e.data.error));
       else resolve(e.data.result);
     };
-    w.postMessage({ kind: 'try', id: 1, game, move, best, nodes: REVIEW_NODES });
+    w.postMessage({ kind: 'try', id: 1, game, move, best, nodes: reviewNodes() });
   });
 }

@@ -7,9 +7,18 @@ import { t } from './i18n.js';
 
 const samePrefix = (path, prefix) => prefix.every((sq, i) => path[i] === sq);
 
+/// The position moves are picked in: a lesson's (practice, puzzle) or the game's.
+const playView = () => (app.lesson ? app.lesson.view : app.view);
+
+/// Plays a picked move: in the lesson, or in the game.
+function commit(text, path) {
+  if (app.lesson) return app.lesson.play(text, path);
+  return playText(text, path);
+}
+
 /// Moves whose some path starts with the squares clicked so far.
 function candidates(selection) {
-  return app.view.moves.filter((m) => m.paths.some((p) => samePrefix(p, selection)));
+  return playView().moves.filter((m) => m.paths.some((p) => samePrefix(p, selection)));
 }
 
 /// The squares that may come next after `selection`.
@@ -31,15 +40,16 @@ export function capturedBy(selection) {
 }
 
 export function pieceAt(sq) {
-  return app.view.pieces.find((p) => p.square === sq);
+  return playView().pieces.find((p) => p.square === sq);
 }
 
 function explainRefusal(sq) {
   const p = pieceAt(sq);
   if (!p) return;
-  if (p.color !== app.view.turn) showMessage(t('notYourPiece'));
-  else if (app.view.kingMustCapture) showMessage(t('czechKing'));
-  else if (app.view.mustCapture) showMessage(t('captureCompulsory'));
+  const v = playView();
+  if (p.color !== v.turn) showMessage(t('notYourPiece'));
+  else if (v.kingMustCapture) showMessage(t('czechKing'));
+  else if (v.mustCapture) showMessage(t('captureCompulsory'));
 }
 
 // The piece pressed while it was already selected: released without a drag, it is deselected.
@@ -57,14 +67,18 @@ export function selectSquare(sq, how) {
     }
     return;
   }
-  if (app.browse != null || app.preview) return;
-  if (app.view.outcome) return;
-  if (!isHumanTurn()) {
-    if (app.thinking) showMessage(t('waitTurn'));
-    return;
+  if (app.lesson) {
+    if (!app.lesson.canMove()) return;
+  } else {
+    if (app.browse != null || app.preview) return;
+    if (app.view.outcome) return;
+    if (!isHumanTurn()) {
+      if (app.thinking) showMessage(t('waitTurn'));
+      return;
+    }
   }
   const sel = app.selection;
-  const movable = new Set(app.view.moves.map((m) => m.from));
+  const movable = new Set(playView().moves.map((m) => m.from));
   if (sel.length === 0 || (sel.length === 1 && movable.has(sq) && sq !== sel[0])) {
     if (movable.has(sq)) {
       app.selection = [sq];
@@ -92,7 +106,7 @@ export function selectSquare(sq, how) {
     const ends = candidates(sel).filter((m) => m.to === sq);
     if (ends.length === 1) {
       const m = ends[0];
-      return playText(m.text, m.paths.find((p) => samePrefix(p, sel)));
+      return commit(m.text, m.paths.find((p) => samePrefix(p, sel)));
     }
   }
   if (!next) {
@@ -108,7 +122,7 @@ export function selectSquare(sq, how) {
   const complete = left.filter((m) => m.paths.some((p) => p.length === next.length && samePrefix(p, next)));
   if (left.length === 1 || (complete.length === 1 && left.length === complete.length)) {
     const m = left[0];
-    return playText(m.text, m.paths.find((p) => samePrefix(p, next)));
+    return commit(m.text, m.paths.find((p) => samePrefix(p, next)));
   }
   app.selection = next;
   render();

@@ -33,6 +33,8 @@ export const app = {
   animatePath: null, // the squares of a move to animate on the next render
   redoKeep: false,
   games: [], // earlier games, newest first: { game, mode, level, color, date, result, plies }
+  review: null, // the post-game review (review.js): { game, positions, done, running, verdicts, error }
+  lesson: null, // practice or a puzzle shown instead of the game (lesson.js)
 };
 
 // ---------- rendering: one function draws the page from `app` (set by main.js) ----------

@@ -6,8 +6,10 @@ import { $ } from '../dom.js';
 import { t } from '../i18n.js';
 import { startGame, maybeComputerMove } from '../play.js';
 import { showMessage } from '../feedback.js';
+import { reviewAnnotations, reviewFromPdn } from '../review.js';
 
-/// The PDN of a game with its players and, for a resignation or an agreed draw, its result.
+/// The PDN of a game with its players and, for a resignation or an agreed draw, its result; a
+/// reviewed game carries the review as move marks (`?!`, `?`, `??`) and comments.
 export function pdnOf(game, { mode, level, color }) {
   const date = new Date();
   const pad = (n) => String(n).padStart(2, '0');
@@ -19,7 +21,8 @@ export function pdnOf(game, { mode, level, color }) {
     Black: mode === 'computer' && color === 'white' ? computer : '?',
   };
   if (game.end) tags.Result = engine.view(game).resultTokens[game.end.result];
-  return engine.to_pdn(game, tags);
+  const notes = reviewAnnotations(game);
+  return notes ? engine.to_annotated_pdn(game, tags, notes) : engine.to_pdn(game, tags);
 }
 
 /// Opens the dialog with the current game, or with `entry` of the Games list.
@@ -52,8 +55,11 @@ export function downloadPdn() {
 export function loadPdn() {
   const err = $('[data-pdn-error]');
   try {
-    const game = engine.from_pdn($('[data-pdn-text]').value, app.settings.variant);
+    const text = $('[data-pdn-text]').value;
+    const game = engine.from_pdn(text, app.settings.variant);
     startGame(game);
+    // A reviewed game's marks and scores come back as its review.
+    reviewFromPdn(app.game, text);
     $('[data-pdn-dialog]').close();
     showMessage(t('pdnLoaded'), 'info');
     render();
