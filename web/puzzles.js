@@ -117,7 +117,9 @@ function advance(l, text, path) {
 function score(l, solved) {
   const stats = statsOf(l.variant);
   const expected = 1 / (1 + 10 ** ((l.puzzle.rating - stats.rating) / 400));
+  const before = stats.rating;
   stats.rating = Math.round(stats.rating + 32 * ((solved ? 1 : 0) - expected));
+  l.delta = stats.rating - before;
   stats.streak = solved ? stats.streak + 1 : 0;
   stats.best = Math.max(stats.best, stats.streak);
   stats.done[l.puzzle.id] = solved ? 1 : 0;
@@ -197,7 +199,8 @@ export function renderPuzzle() {
   const solution = $('[data-puzzle-solution]');
   solution.hidden = l.state !== 'failed';
   solution.textContent = t('solution', { line: l.puzzle.line.join(' ') });
-  $('[data-puzzle-rating]').textContent = String(stats.rating);
+  const delta = l.delta == null ? '' : ` (${l.delta >= 0 ? '+' : '−'}${Math.abs(l.delta)})`;
+  $('[data-puzzle-rating]').textContent = String(stats.rating) + delta;
   $('[data-puzzle-streak]').textContent = String(stats.streak);
   $('[data-puzzle-solved]').textContent = t('puzzleSolvedCount', { solved, total: list.length });
   $('[data-action="puzzle-solution"]').hidden = l.state !== 'solving';

@@ -59,6 +59,14 @@ export function startReview() {
     }
     render();
   };
+  worker.onerror = (e) => {
+    if (app.review !== review) return;
+    e.preventDefault();
+    review.running = false;
+    review.error = e.message || 'worker';
+    stopWorker();
+    render();
+  };
   const todo = [];
   for (let ply = game.moves.length; ply >= 0; ply--) if (!positions[ply]) todo.push(ply);
   worker.postMessage({ kind: 'review', id, game, nodes: reviewNodes(), plies: todo });
@@ -104,7 +112,10 @@ function stopWorker() {
 /// Judges every move once each position has its score.
 function finish(r) {
   r.running = false;
-  r.done = r.positions.length === r.game.moves.length + 1 && r.positions.every(Boolean);
+  const n = r.game.moves.length;
+  // A plain loop: `every` would skip the holes of a review filled from the end.
+  r.done = r.positions.length === n + 1;
+  for (let i = 0; i <= n && r.done; i++) r.done = !!r.positions[i];
   if (!r.done) return;
   for (const p of r.positions) {
     // Positions rebuilt from PDN carry only the score: the engine's curve gives the rest.
@@ -139,7 +150,8 @@ function store(r) {
 /// The finished review of `game` kept in storage, or null.
 function storedReview(game) {
   const raw = readAll().find((o) => sameGame(o.game, game));
-  if (!raw) return null;
+  const sound = (p) => p && typeof p === 'object' && typeof p.turn === 'string' && Array.isArray(p.pv) && p.score;
+  if (!raw || !raw.positions.every(sound)) return null;
   const r = { game: raw.game, positions: raw.positions, done: false, running: false, verdicts: null, error: '' };
   try {
     finish(r);
@@ -373,7 +385,9 @@ function drawGraph(r) {
     `<line class="mid" x1="0" y1="${H / 2}" x2="${W}" y2="${H / 2}"></line>` +
     `<path class="line" d="${line}"></path>` +
     `<line class="now" x1="${cx}" y1="0" x2="${cx}" y2="${H}"></line>` +
-    marks;
+    `<line class="hover" x1="-9" y1="0" x2="-9" y2="${H}"></line>` +
+    marks +
+    `<title></title>`;
   svg.setAttribute('aria-label', t('evalGraph'));
 }
 
@@ -387,8 +401,33 @@ function graphPly(event) {
   return Math.round((x / Math.max(rect.width, 1)) * n);
 }
 
+/// The graph's tooltip under the pointer: the move that led to that ply and the score after it.
+function hoverGraph(e) {
+  const r = currentReview();
+  const svg = $('[data-eval-graph]');
+  const ply = graphPly(e);
+  if (!r || ply == null || !svg.querySelector('.hover')) return;
+  const n = r.game.moves.length;
+  const x = ((ply * W) / Math.max(n, 1)).toFixed(1);
+  const line = svg.querySelector('.hover');
+  line.setAttribute('x1', x);
+  line.setAttribute('x2', x);
+  const p = r.positions[ply];
+  let text = ply === 0 ? t('viewingStart') : `${Math.floor((ply - 1) / 2) + 1}${(ply - 1) % 2 ? '…' : '.'} ${r.game.moves[ply - 1]}`;
+  if (r.done && ply > 0) text += r.verdicts.moves[ply - 1].mark;
+  if (p) text += ` (${evalText(p)})`;
+  svg.querySelector('title').textContent = text;
+}
+
 /// A click on the graph shows the position at that ply (as a click in the move list does).
 export function bindReview() {
+  $('[data-eval-graph]').addEventListener('pointermove', hoverGraph);
+  $('[data-eval-graph]').addEventListener('pointerleave', () => {
+    const line = $('[data-eval-graph] .hover');
+    if (!line) return;
+    line.setAttribute('x1', '-9');
+    line.setAttribute('x2', '-9');
+  });
   $('[data-eval-graph]').addEventListener('click', (e) => {
     const ply = graphPly(e);
     if (ply == null || app.lesson) return;
