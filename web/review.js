@@ -272,8 +272,9 @@ export function reviewFromPdn(game, text) {
 
 // ---------- drawing ----------
 
-const W = 600;
-const H = 120;
+/// The graph is drawn in its own pixels (so the marks stay round); this size until it is laid out.
+let W = 600;
+let H = 88;
 
 /// White's expected score (0–1) at a searched position.
 function whiteShare(p) {
@@ -354,11 +355,13 @@ function markMoves(r) {
 
 function drawGraph(r) {
   const svg = $('[data-eval-graph]');
+  W = Math.round(svg.clientWidth) || W;
+  H = Math.round(svg.clientHeight) || H;
   const n = r.game.moves.length;
   const x = (i) => (i * W) / Math.max(n, 1);
   const pts = r.positions.map((p, i) => (p ? [x(i), H - whiteShare(p) * H] : null));
   const known = pts.filter(Boolean);
-  const key = `${n}|${known.length}|${app.browse}|${r.done}|${getLang()}`;
+  const key = `${n}|${known.length}|${app.browse}|${r.done}|${getLang()}|${W}x${H}`;
   if (svg.dataset.key === key) return;
   svg.dataset.key = key;
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
@@ -421,6 +424,9 @@ function hoverGraph(e) {
 
 /// A click on the graph shows the position at that ply (as a click in the move list does).
 export function bindReview() {
+  addEventListener('resize', () => {
+    if (currentReview()) renderReview();
+  });
   $('[data-eval-graph]').addEventListener('pointermove', hoverGraph);
   $('[data-eval-graph]').addEventListener('pointerleave', () => {
     const line = $('[data-eval-graph] .hover');
