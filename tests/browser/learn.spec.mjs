@@ -75,9 +75,15 @@ test('the review marks a planted blunder, the graph jumps to a ply, and it survi
   await fresh.close();
 });
 
-test('the game-over dialog offers the review of the finished game', async ({ page }) => {
+test('the game-over dialog offers the review of the finished game; damaged stored reviews are ignored', async ({ page }) => {
   await newGame(page, { variant: 'russian' });
   for (const m of BLUNDER_GAME.slice(0, 2)) await play(page, m);
+  // A damaged review kept for this very game: not shown, reviewed again.
+  await page.evaluate(() => {
+    const game = JSON.parse(localStorage.getItem('shashki.game'));
+    const level = { score: { kind: 'cp', value: 0 }, turn: 'white', best: null };
+    localStorage.setItem('shashki.review', JSON.stringify([7, { game, positions: [level, level, level] }]));
+  });
   await page.click('[data-action="resign"]');
   await page.click('[data-action="confirm-yes"]');
   await expect(page.locator('[data-over]')).toBeVisible();
@@ -85,6 +91,9 @@ test('the game-over dialog offers the review of the finished game', async ({ pag
   await expect(page.locator('[data-over]')).toBeHidden();
   await expect(page.locator('[data-review-summary] tr[data-side="white"] .accuracy')).toHaveText(/^\d+%$/, { timeout: 30_000 });
   await expect(page.locator('[data-eval-graph] path.line')).toHaveAttribute('d', /^M0\.0 [\d.]+( L[\d.]+ [\d.]+){2}$/);
+  // What is kept now is the new review: every position searched, with its line.
+  const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('shashki.review'))[0].positions);
+  expect(kept.map((p) => Array.isArray(p.pv) && p.depth >= 0)).toEqual([true, true, true]);
 });
 
 test('practice refuses the bad move again and accepts the best one', async ({ page }) => {
