@@ -386,6 +386,11 @@ impl Engine {
         clock: &mut dyn Clock,
     ) -> i32 {
         self.pv_len[ply] = 0;
+        // Once stopped, nothing more is searched or counted (the root of a new iteration
+        // included), so a node limit is never overshot.
+        if self.stopped {
+            return 0;
+        }
         self.nodes += 1;
         self.poll(clock);
         if self.stopped && ply > 0 {
