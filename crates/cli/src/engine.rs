@@ -219,9 +219,14 @@ fn parse_weights(variant: Variant, spec: Option<&str>) -> Result<Option<Weights>
     Ok(Some(w))
 }
 
-/// A weight file for the learned evaluation (`--weights`, `--a-weights`, `--b-weights`).
+/// A weight file for the learned evaluation (`--weights`, `--a-weights`, `--b-weights`), or
+/// `hand` for the hand-set table.
 pub fn load_weights(variant: Variant, path: Option<&str>) -> Result<Option<Evaluator>, Fail> {
     let Some(path) = path else { return Ok(None) };
+    // The hand-set table: the engine that plays the first generation of training games.
+    if path == "hand" {
+        return Ok(Some(Evaluator::Hand(*shashki::eval::weights(variant))));
+    }
     let bytes = std::fs::read(path).map_err(|e| Fail(format!("{path}: {e}")))?;
     let e = LearnedEval::from_bytes(&bytes).map_err(|e| Fail(format!("{path}: {e}")))?;
     if e.variant() != variant {

@@ -27,7 +27,7 @@ usage:
   shashki eval --variant V [--fen FEN]    (static evaluation; without --fen: FENs on stdin)
   shashki bestmove --variant V [--fen FEN] [--moves \"m1 m2 ..\"] [--level easy|medium|hard
                    | --depth N | --nodes N | --movetime MS] [--seed S] [--hash MB] [--egtb SPEC]
-                   [--weights FILE]
+                   [--weights FILE|hand]
   shashki match --variant V --a SPEC --b SPEC --games N [--movetime MS] [--seed S] [--threads T]
                 [--a-set name=v,.. | --a-weights FILE] [--b-set .. | --b-weights FILE]
                 [--a-egtb SPEC] [--b-egtb SPEC] [--a-bin PATH] [--b-bin PATH]
@@ -42,7 +42,7 @@ usage:
   shashki winprob --variant V --games N [--seed S] [--nodes N] [--every K]
   shashki review --pdn FILE [--nodes N] [--variant V]
   shashki selfplay --variant V --games N --out FILE [--seed S] [--depth D | --nodes N]
-                   [--threads T] [--weights FILE]
+                   [--threads T] [--weights FILE|hand]
   shashki train --variant V --data FILE[,FILE..] --out FILE [--epochs N] [--lambda L]
                 [--lr X] [--decay X] [--batch N] [--seed S] [--max N]
 

@@ -612,3 +612,32 @@ fn levels_keep_their_places() {
         }
     }
 }
+
+#[test]
+fn the_hand_table_stands_in_for_the_learned_weights() {
+    use shashki::eval::{weights, Evaluator};
+    use shashki::search::{Engine, Limits, NoClock};
+    let search = |weights: Option<&str>| {
+        let mut args = vec!["bestmove", "--variant", "russian", "--depth", "5"];
+        args.extend(weights.map(|w| ["--weights", w]).into_iter().flatten());
+        let o = shashki(&args, None);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let out = stdout(&o);
+        let field = |name: &str| {
+            let mut it = out.split_whitespace().skip_while(|w| *w != name);
+            it.nth(1).unwrap().to_string()
+        };
+        (field("score"), field("nodes"))
+    };
+    let game = shashki::Game::new(shashki::Variant::Russian);
+    let mut engine = Engine::new(16);
+    engine.set_evaluator(Some(Evaluator::Hand(*weights(shashki::Variant::Russian))));
+    let limits = Limits {
+        depth: 5,
+        ..Limits::default()
+    };
+    let r = engine.search(&game, limits, &mut NoClock);
+    let hand = search(Some("hand"));
+    assert_eq!(hand, (r.score.to_string(), r.nodes.to_string()));
+    assert_ne!(hand, search(None), "the default is the learned evaluation");
+}
