@@ -89,33 +89,16 @@ export function renderPage() {
   const v = app.preview ? shownView() : base;
   board.setup(orientation(), v.variant, v.squareNames, t('board'));
   const human = live && isHumanTurn();
-  const movable = new Set(human ? v.moves.map((m) => m.from) : []);
-  const sel = app.selection;
-  const faded = new Set();
-  for (let i = 1; i < sel.length; i++) {
-    for (const sq of between(sel[i - 1], sel[i])) if (pieceAt(sq)) faded.add(sq);
-  }
   renderAnalysis(base);
   const arrows = [];
   if (live && app.hint) arrows.push({ path: app.hint.path, kind: 'hint' });
   const best = bestArrow();
   if (best) arrows.push(best);
-  board.render({
-    pieces: v.pieces,
-    movable,
-    mustCapture: v.mustCapture ? movable : new Set(),
-    selected: sel,
-    targets: sel.length ? nextTargets(sel) : new Set(),
-    captures: sel.length ? capturedBy(sel) : new Set(),
-    faded,
-    moving: sel.length > 1 ? { from: sel[0], to: sel[sel.length - 1] } : null,
+  renderBoard(v, human, {
     lastMove: lastMovePath(v),
     hint: live && app.hint ? app.hint.path : [],
     arrows,
-    labels: pieceLabels(),
-    animate: s.animate ? app.animatePath : null,
   });
-  app.animatePath = null;
   renderBrowsing();
 
   const status = $('[data-status]');
@@ -141,6 +124,31 @@ export function renderPage() {
   renderOver(app.view, statusText());
 }
 
+/// Draws view `v` with the player's selection on it (`canMove`: the player may move now); `marks`
+/// holds the last move, hint and arrows, which differ between the game and a lesson.
+function renderBoard(v, canMove, marks) {
+  const movable = new Set(canMove ? v.moves.map((m) => m.from) : []);
+  const sel = app.selection;
+  const faded = new Set();
+  for (let i = 1; i < sel.length; i++) {
+    for (const sq of between(sel[i - 1], sel[i])) if (pieceAt(sq)) faded.add(sq);
+  }
+  board.render({
+    pieces: v.pieces,
+    movable,
+    mustCapture: v.mustCapture ? movable : new Set(),
+    selected: sel,
+    targets: sel.length ? nextTargets(sel) : new Set(),
+    captures: sel.length ? capturedBy(sel) : new Set(),
+    faded,
+    moving: sel.length > 1 ? { from: sel[0], to: sel[sel.length - 1] } : null,
+    ...marks,
+    labels: pieceLabels(),
+    animate: app.settings.animate ? app.animatePath : null,
+  });
+  app.animatePath = null;
+}
+
 export function renderNotice() {
   const note = $('[data-notice]');
   note.hidden = !app.message;
@@ -156,29 +164,11 @@ function renderLesson() {
   renderReview();
   for (const el of $$('.controls, .movelist, .player, [data-browsing]')) el.hidden = true;
   board.setup(orientation(), v.variant, v.squareNames, t('board'));
-  const can = l.canMove();
-  const movable = new Set(can ? v.moves.map((m) => m.from) : []);
-  const sel = app.selection;
-  const faded = new Set();
-  for (let i = 1; i < sel.length; i++) {
-    for (const sq of between(sel[i - 1], sel[i])) if (pieceAt(sq)) faded.add(sq);
-  }
-  board.render({
-    pieces: v.pieces,
-    movable,
-    mustCapture: v.mustCapture ? movable : new Set(),
-    selected: sel,
-    targets: sel.length ? nextTargets(sel) : new Set(),
-    captures: sel.length ? capturedBy(sel) : new Set(),
-    faded,
-    moving: sel.length > 1 ? { from: sel[0], to: sel[sel.length - 1] } : null,
+  renderBoard(v, l.canMove(), {
     lastMove: l.lastPath || lastMovePath(v),
     hint: [],
     arrows: lessonArrows(),
-    labels: pieceLabels(),
-    animate: app.settings.animate ? app.animatePath : null,
   });
-  app.animatePath = null;
   const status = $('[data-status]');
   status.textContent = lessonStatus(t);
   status.dataset.turn = v.turn;
