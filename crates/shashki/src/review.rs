@@ -18,13 +18,13 @@ pub struct Curve {
 }
 
 /// Fitted by `shashki winprob --games 120 --seed 1 --nodes 50000 --every 3` (see
-/// `tools/winprob/README.md`) to Medium-against-Medium games: a man up is worth about 59 % in
-/// Czech and Russian, where flying kings save many endings, and 65 % in English.
+/// `tools/winprob/README.md`) to Medium-against-Medium games: a man up is worth about 60 % in
+/// Czech and 61 % in Russian, where flying kings save many endings, and 64 % in English.
 pub const fn curve(variant: Variant) -> Curve {
     match variant {
-        Variant::Czech => Curve { scale: 285 },
-        Variant::Russian => Curve { scale: 272 },
-        Variant::English => Curve { scale: 157 },
+        Variant::Czech => Curve { scale: 237 },
+        Variant::Russian => Curve { scale: 220 },
+        Variant::English => Curve { scale: 172 },
     }
 }
 
@@ -50,9 +50,9 @@ pub enum Judgement {
 }
 
 /// Expected score lost (thousandths) from which a move is an inaccuracy, a mistake, a blunder.
-/// On the fitted curves, from an even position: a man given away for nothing is a mistake in
-/// Czech and Russian (about 9 points) and a blunder in English (15), two men are a blunder
-/// everywhere, and an inaccuracy starts near −45 centi-men (Czech, Russian) or −25 (English).
+/// On the fitted curves, from an even position: a man given away for nothing is a mistake
+/// (10–14 points), two men are a blunder everywhere (20–26), and an inaccuracy starts near
+/// −38 centi-men (Czech, Russian) or −28 (English).
 pub const THRESHOLDS: [i32; 3] = [40, 80, 150];
 
 impl Judgement {
