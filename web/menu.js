@@ -17,7 +17,7 @@ import {
 } from './dialogs/editor.js';
 import { startReview, cancelReview, closeReview } from './review.js';
 import { openPractice, practiceAgain, practiceNext } from './practice.js';
-import { openPuzzles, nextPuzzle, showPuzzleSolution } from './puzzles.js';
+import { openPuzzles, nextPuzzle, retryPuzzle, showPuzzleSolution } from './puzzles.js';
 import { exitLesson } from './lesson.js';
 
 export function toggleMenu(open) {
@@ -100,6 +100,7 @@ const ACTIONS = {
   },
   'next-puzzle': () => nextPuzzle(),
   'puzzle-solution': () => showPuzzleSolution(),
+  'puzzle-retry': () => retryPuzzle(),
 };
 
 /// Buttons that pick one value of a setting: data-<name>="value".

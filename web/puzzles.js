@@ -98,6 +98,7 @@ export async function openPuzzles(variant) {
     wrongPath: null,
     answerPath: null,
     tried: null,
+    scored: false,
     canMove() {
       return this.state === 'solving' && !this.busy && this.view.turn === this.solver;
     },
@@ -114,7 +115,10 @@ function advance(l, text, path) {
   l.step++;
 }
 
+/// Counts the first result only: a puzzle retried after a failure stays failed in the rating.
 function score(l, solved) {
+  if (l.scored) return;
+  l.scored = true;
   const stats = statsOf(l.variant);
   const expected = 1 / (1 + 10 ** ((l.puzzle.rating - stats.rating) / 400));
   const before = stats.rating;
@@ -163,6 +167,17 @@ export function nextPuzzle() {
   openPuzzles(app.lesson && app.lesson.kind === 'puzzle' ? app.lesson.variant : undefined);
 }
 
+/// Sets a failed puzzle back to its start, to be solved for practice (the failure stays counted).
+export function retryPuzzle() {
+  const l = app.lesson;
+  if (!l || l.kind !== 'puzzle' || l.state !== 'failed') return;
+  l.game = engine.game_from_fen(l.variant, l.puzzle.fen);
+  l.view = engine.view(l.game);
+  Object.assign(l, { step: 0, state: 'solving', busy: false, lastPath: null, wrongPath: null, answerPath: null, tried: null });
+  app.selection = [];
+  render();
+}
+
 export function showPuzzleSolution() {
   const l = app.lesson;
   if (!l || l.kind !== 'puzzle') return;
@@ -204,6 +219,7 @@ export function renderPuzzle() {
   $('[data-puzzle-streak]').textContent = String(stats.streak);
   $('[data-puzzle-solved]').textContent = t('puzzleSolvedCount', { solved, total: list.length });
   $('[data-action="puzzle-solution"]').hidden = l.state !== 'solving';
+  $('[data-action="puzzle-retry"]').hidden = l.state !== 'failed';
   for (const b of panel.querySelectorAll('[data-puzzle-variant]')) {
     b.setAttribute('aria-pressed', String(b.dataset.puzzleVariant === l.variant));
   }

@@ -122,7 +122,18 @@ test('practice refuses the bad move again and accepts the best one', async ({ pa
   await expect(list).toHaveCount(BLUNDER_GAME.length);
 });
 
-test('a puzzle solved by clicks, the next one failed, progress kept', async ({ page }) => {
+/// Plays the solver's moves of `puzzle` by clicking their squares, waiting for each reply.
+async function solveByClicks(page, panel, puzzle) {
+  for (let i = 0; i < puzzle.line.length; i += 2) {
+    await expect(panel).toHaveAttribute('data-step', String(i));
+    for (const sq of puzzle.line[i].split(/[-:]/)) {
+      if ((await panel.getAttribute('data-step')) !== String(i)) break;
+      await page.click(`[data-square="${sq}"]`);
+    }
+  }
+}
+
+test('a puzzle solved by clicks, the next one failed, retried and solved, progress kept', async ({ page }) => {
   await newGame(page, { variant: 'russian' });
   await play(page, 'c3-d4');
   await menuAction(page, 'puzzles');
@@ -131,14 +142,7 @@ test('a puzzle solved by clicks, the next one failed, progress kept', async ({ p
   const all = await page.evaluate(async () => (await (await fetch('web/puzzles/russian.json')).json()).puzzles);
   const byId = new Map(all.map((p) => [p.id, p]));
   const puzzle = byId.get(await panel.getAttribute('data-puzzle-id'));
-  for (let i = 0; i < puzzle.line.length; i += 2) {
-    await expect(panel).toHaveAttribute('data-step', String(i));
-    const before = i;
-    for (const sq of puzzle.line[i].split(/[-:]/)) {
-      if ((await panel.getAttribute('data-step')) !== String(before)) break;
-      await page.click(`[data-square="${sq}"]`);
-    }
-  }
+  await solveByClicks(page, panel, puzzle);
   await expect(panel).toHaveAttribute('data-state', 'solved');
   const stats = await page.evaluate(() => JSON.parse(localStorage.getItem('shashki.puzzles')).russian);
   expect(stats.streak).toBe(1);
@@ -165,6 +169,15 @@ test('a puzzle solved by clicks, the next one failed, progress kept', async ({ p
   await expect(page.locator('[data-puzzle-solution]')).toContainText(next.line[0]);
   const after = await page.evaluate(() => JSON.parse(localStorage.getItem('shashki.puzzles')).russian);
   expect(after.streak).toBe(0);
+  // Try again: the same puzzle from its start, solved this time; the failure stays counted.
+  await expect(page.locator('[data-action="puzzle-solution"]')).toBeHidden();
+  await page.click('[data-action="puzzle-retry"]');
+  await expect(panel).toHaveAttribute('data-state', 'solving');
+  await expect(panel).toHaveAttribute('data-puzzle-id', next.id);
+  await expect(page.locator('[data-action="puzzle-retry"]')).toBeHidden();
+  await solveByClicks(page, panel, next);
+  await expect(panel).toHaveAttribute('data-state', 'solved');
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('shashki.puzzles')).russian)).toEqual(after);
   // Back to the game: the game in progress is still there.
   await page.click('[data-puzzle] [data-action="lesson-exit"]');
   await expect(moves(page)).toHaveCount(1);
