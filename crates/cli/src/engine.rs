@@ -245,6 +245,8 @@ struct Contestant {
     player: Player,
     evaluator: Option<Evaluator>,
     tables: Option<Arc<Tables>>,
+    /// The `--egtb` spec the tables came from, handed on to an external binary.
+    tables_spec: Option<String>,
     bin: Option<String>,
 }
 
@@ -269,6 +271,9 @@ impl Contestant {
             .args(["--fen", &shashki::fen::to_fen(game.start_position())])
             .args(["--moves", &moves.join(" ")])
             .args(["--seed", &seed.to_string()]);
+        if let Some(spec) = &self.tables_spec {
+            cmd.args(["--egtb", spec]);
+        }
         match self.player {
             Player::Level(l) => {
                 cmd.args(["--level", l.name()]);
@@ -413,6 +418,7 @@ pub fn play_match(args: &Args) -> Result<(), Fail> {
                 .value(egtb)
                 .map(|spec| crate::egtb::from_spec(variant, spec))
                 .transpose()?,
+            tables_spec: args.value(egtb).map(str::to_string),
             bin: args.value(bin).map(str::to_string),
         })
     };
