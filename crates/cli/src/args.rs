@@ -17,7 +17,13 @@ pub struct Args {
     pub positional: Vec<String>,
 }
 
-const SWITCHES: &[&str] = &["--dups", "--divide", "--verbose", "--check"];
+const SWITCHES: &[&str] = &[
+    "--dups",
+    "--divide",
+    "--verbose",
+    "--check",
+    "--no-king-windows",
+];
 
 /// A numeric option with a range check.
 pub fn number<T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy>(

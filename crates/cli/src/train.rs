@@ -5,8 +5,8 @@
 //! result with the search score seen through the same curve (`--lambda` is the result's share),
 //! which keeps the scale in centi-men so the search's margins keep their meaning. `S` is fitted
 //! first, from the data's own scores against results. Every position is used twice, as played
-//! and mirrored (board turned, colours swapped, target flipped), so the weights are symmetric.
-//! Mini-batch Adam with decoupled weight decay; a fixed seed makes a run repeatable. One block in
+//! and turned (board turned half a turn, colours swapped, target flipped), so the weights are
+//! symmetric. Mini-batch Adam with decoupled weight decay; a fixed seed makes a run repeatable. One block in
 //! ten of the input is held out to report the validation loss, next to the hand table's.
 
 use std::fs::File;
@@ -16,18 +16,18 @@ use std::time::Instant;
 use shashki::eval::evaluate_with;
 use shashki::learned::{LearnedEval, QUANT};
 use shashki::level::Rng;
-use shashki::pattern::{features, mirror, CONFIGS, DENSE, DENSE_NAMES, PHASE_MAX, WINDOWS};
+use shashki::pattern::{features, CONFIGS, DENSE, DENSE_NAMES, PATTERNS, PHASE_MAX, WINDOWS};
 use shashki::{fen, Color, Variant};
 
 use crate::args::{number, Args, Fail};
 use crate::selfplay::DECISIVE;
 
-const TABLE: usize = WINDOWS * CONFIGS;
+const TABLE: usize = PATTERNS * CONFIGS;
 /// Parameter layout: opening windows, ending windows, opening dense, ending dense.
 const PARAMS: usize = 2 * TABLE + 2 * DENSE;
 
 struct Sample {
-    windows: [u16; WINDOWS],
+    windows: [u16; PATTERNS],
     dense: [i8; DENSE],
     phase: u8,
     target: f32,
@@ -154,6 +154,7 @@ pub fn train(args: &Args) -> Result<(), Fail> {
         "--batch",
         "--seed",
         "--max",
+        "--no-king-windows",
     ])?;
     let variant = args.variant()?;
     let data = args
@@ -169,6 +170,13 @@ pub fn train(args: &Args) -> Result<(), Fail> {
     let batch = number::<usize>(args, "--batch", 1, 1 << 24)?.unwrap_or(4096);
     let seed = number::<u64>(args, "--seed", 0, u64::MAX)?.unwrap_or(1);
     let max = number::<usize>(args, "--max", 1, usize::MAX)?.unwrap_or(usize::MAX);
+    // Without king windows the weights are those of the men windows alone: the king slots stay
+    // zero (a variant where they do not pay keeps the file format and the engine's one path).
+    let slots = if args.switch("--no-king-windows") {
+        WINDOWS
+    } else {
+        PATTERNS
+    };
 
     let start = Instant::now();
     let raw = read_data(data, max)?;
@@ -195,7 +203,7 @@ pub fn train(args: &Args) -> Result<(), Fail> {
         let t = lambda * r.result + (1.0 - lambda) * sigmoid(r.score / scale);
         let set = if held_out(i) { &mut valid } else { &mut train };
         set.push(sample(&r.pos, variant, t));
-        set.push(sample(&mirror(&r.pos), variant, 1.0 - t));
+        set.push(sample(&r.pos.flipped(), variant, 1.0 - t));
         if held_out(i) {
             let mut z = evaluate_with(&r.pos, variant.rules(), hand) as f64;
             if r.pos.side_to_move() == Color::Black {
@@ -241,7 +249,7 @@ pub fn train(args: &Args) -> Result<(), Fail> {
                 let (z, a, b) = forward(&w, s);
                 let p = 1.0 / (1.0 + (-z / scale as f32).exp());
                 let g = (p - s.target) / scale as f32 * inv;
-                for (k, &c) in s.windows.iter().enumerate() {
+                for (k, &c) in s.windows[..slots].iter().enumerate() {
                     let j = k * CONFIGS + c as usize;
                     grad[j] += g * a;
                     grad[TABLE + j] += g * b;

@@ -5,24 +5,24 @@
 //! pieces on the board, as Scan does. All arithmetic is integer, so the value is the same
 //! natively and in WebAssembly.
 //!
-//! File layout (little-endian): `SHKE`, version u16, variant u8, 0u8, windows u16, configs u16,
+//! File layout (little-endian): `SHKE`, version u16, variant u8, 0u8, patterns u16, configs u16,
 //! dense u16, quant u16, phase_max u16; the dense weights as i32 `[opening, ending][DENSE]`; the
-//! window weights as i16 `[WINDOWS][CONFIGS][opening, ending]` (the two phases side by side, so
+//! window weights as i16 `[PATTERNS][CONFIGS][opening, ending]` (the two phases side by side, so
 //! one memory access serves both); then the FNV-1a hash (u32) of everything before it. Weights
 //! are in 1/[`QUANT`] of a centi-man.
 
 use alloc::vec::Vec;
 
-use crate::pattern::{features, Features, CONFIGS, DENSE, PHASE_MAX, WINDOWS};
+use crate::pattern::{features, Features, CONFIGS, DENSE, PATTERNS, PHASE_MAX, WINDOWS};
 use crate::position::{Color, Position};
 use crate::variant::{Rules, Variant};
 
 /// Weights are stored in this fraction of a centi-man.
 pub const QUANT: i32 = 16;
 const MAGIC: &[u8; 4] = b"SHKE";
-const VERSION: u16 = 1;
+const VERSION: u16 = 2;
 const HEADER: usize = 18;
-const TABLE: usize = WINDOWS * CONFIGS;
+const TABLE: usize = PATTERNS * CONFIGS;
 
 /// Why a weight file was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,16 +80,28 @@ pub struct LearnedEval {
     dense: [[i32; DENSE]; 2],
     /// `[window][config][opening, ending]`, in 1/QUANT centi-men.
     windows: Vec<i16>,
+    /// Whether any king window weight is non-zero (a variant may train without them).
+    king_windows: bool,
+    /// What the king windows add with no king on the board (each window at configuration 0).
+    /// With it, and with `king_windows`, most positions skip the 25 king lookups.
+    kingless: (i32, i32),
 }
 
 impl LearnedEval {
-    /// Weights from their parts (the trainer's output); `windows` holds `WINDOWS × CONFIGS`
+    /// Weights from their parts (the trainer's output); `windows` holds `PATTERNS × CONFIGS`
     /// pairs of (opening, ending) weights.
     pub fn from_parts(variant: Variant, dense: [[i32; DENSE]; 2], windows: Vec<i16>) -> Self {
         assert_eq!(windows.len(), 2 * TABLE, "window table size");
+        let kings = &windows[2 * WINDOWS * CONFIGS..];
+        let kingless = (0..WINDOWS).fold((0, 0), |(o, e), w| {
+            let k = 2 * w * CONFIGS;
+            (o + kings[k] as i32, e + kings[k + 1] as i32)
+        });
         LearnedEval {
             variant,
             dense,
+            king_windows: kings.iter().any(|&w| w != 0),
+            kingless,
             windows,
         }
     }
@@ -110,7 +122,7 @@ impl LearnedEval {
             2 => Variant::English,
             v => return Err(WeightsError::UnknownVariant(v)),
         };
-        if u16_at(8) as usize != WINDOWS
+        if u16_at(8) as usize != PATTERNS
             || u16_at(10) as usize != CONFIGS
             || u16_at(12) as usize != DENSE
             || u16_at(14) as i32 != QUANT
@@ -138,11 +150,7 @@ impl LearnedEval {
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]))
             .collect();
-        Ok(LearnedEval {
-            variant,
-            dense,
-            windows,
-        })
+        Ok(LearnedEval::from_parts(variant, dense, windows))
     }
 
     /// The weight file.
@@ -152,7 +160,7 @@ impl LearnedEval {
         b.extend_from_slice(&VERSION.to_le_bytes());
         b.push(variant_code(self.variant));
         b.push(0);
-        for v in [WINDOWS, CONFIGS, DENSE, QUANT as usize, PHASE_MAX as usize] {
+        for v in [PATTERNS, CONFIGS, DENSE, QUANT as usize, PHASE_MAX as usize] {
             b.extend_from_slice(&(v as u16).to_le_bytes());
         }
         for set in &self.dense {
@@ -175,10 +183,23 @@ impl LearnedEval {
     /// The value for White in centi-men, before any rule knowledge.
     pub fn white_value(&self, f: &Features) -> i32 {
         let (mut o, mut e) = (0i32, 0i32);
-        for (w, &i) in f.windows.iter().enumerate() {
+        let (men, kings) = f.windows.split_at(WINDOWS);
+        for (w, &i) in men.iter().enumerate() {
             let k = 2 * (w * CONFIGS + i as usize);
             o += self.windows[k] as i32;
             e += self.windows[k + 1] as i32;
+        }
+        if self.king_windows {
+            if kings.iter().all(|&i| i == 0) {
+                o += self.kingless.0;
+                e += self.kingless.1;
+            } else {
+                for (w, &i) in kings.iter().enumerate() {
+                    let k = 2 * ((WINDOWS + w) * CONFIGS + i as usize);
+                    o += self.windows[k] as i32;
+                    e += self.windows[k + 1] as i32;
+                }
+            }
         }
         for (d, &x) in f.dense.iter().enumerate() {
             o += self.dense[0][d] * x;
@@ -258,6 +279,39 @@ mod tests {
         let mut bad = good;
         bad[8] = 24;
         assert_eq!(LearnedEval::from_bytes(&bad), Err(WeightsError::Shape));
+    }
+
+    /// Every window looked up, the plain definition of the value.
+    fn slow_value(e: &LearnedEval, f: &Features) -> i32 {
+        let (mut o, mut e_) = (0i32, 0i32);
+        for (w, &i) in f.windows.iter().enumerate() {
+            let k = 2 * (w * CONFIGS + i as usize);
+            o += e.windows[k] as i32;
+            e_ += e.windows[k + 1] as i32;
+        }
+        for (d, &x) in f.dense.iter().enumerate() {
+            o += e.dense[0][d] * x;
+            e_ += e.dense[1][d] * x;
+        }
+        (o * f.phase + e_ * (PHASE_MAX - f.phase)) / (PHASE_MAX * QUANT)
+    }
+
+    #[test]
+    fn skipping_the_king_windows_changes_no_value() {
+        let rules = Variant::Czech.rules();
+        let e = sample();
+        assert!(e.king_windows);
+        let mut men_only = e.clone();
+        men_only.windows[2 * WINDOWS * CONFIGS..]
+            .iter_mut()
+            .for_each(|w| *w = 0);
+        let men_only = LearnedEval::from_parts(Variant::Czech, men_only.dense, men_only.windows);
+        assert!(!men_only.king_windows);
+        for f in ["W:W21-32:B1-12", "W:W5,K10,13,20,28:B3,K17,22,K29,K32"] {
+            let f = features(&crate::fen::parse(f).unwrap(), rules);
+            assert_eq!(e.white_value(&f), slow_value(&e, &f));
+            assert_eq!(men_only.white_value(&f), slow_value(&men_only, &f));
+        }
     }
 
     #[test]

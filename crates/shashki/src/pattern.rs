@@ -1,11 +1,14 @@
-//! The features of the learned evaluation: men patterns in overlapping 4×4 windows, plus a few
-//! counts (material, kings, runaway men, king activity, the move).
+//! The features of the learned evaluation: patterns of men and of kings in overlapping 4×4
+//! windows, plus a few counts (material, kings, runaway men, king activity).
 //!
 //! Each of the 25 windows (4 rows × 4 files, at every offset) holds exactly 8 dark squares; the
 //! configuration of men on them (empty, white man, black man) is one of 3^8 = 6561 indexes, and
 //! the evaluation adds one learned weight per window. That is Scan's idea for 10×10: local
 //! structures (a weak back rank, a hanging man, a bridge, a strong centre) are learned from
-//! games rather than guessed. Kings are left out of the windows and counted instead.
+//! games rather than guessed. The kings get windows of their own, read the same way (empty,
+//! white king, black king): a king's worth depends on where it stands (a trapped corner, the
+//! double corner, a guard of the centre) as much as a man's does, and the counts alone cannot say
+//! so. A window mixing both (5^8 configurations) would be too big to learn.
 //!
 //! Everything is computed from White's side; the trainer (`shashki train`) and the engine use this
 //! same function, so what is learned is what is played.
@@ -13,11 +16,12 @@
 use crate::bitboard::{neighbour, slide, Bitboard, Dir, LONG_DIAGONAL};
 use crate::eval::{CONE_DOWN, CONE_UP};
 use crate::position::{Color, Position};
-use crate::square::Square;
 use crate::variant::{KingRange, Rules};
 
 /// Windows per position (5 row offsets × 5 file offsets).
 pub const WINDOWS: usize = 25;
+/// Pattern slots: every window twice, once for the men and once for the kings.
+pub const PATTERNS: usize = 2 * WINDOWS;
 /// Configurations of one window: 3^8.
 pub const CONFIGS: usize = 6561;
 /// The counted features, White minus Black (see [`Features::dense`]).
@@ -39,8 +43,8 @@ pub const DENSE_NAMES: [&str; DENSE] = [
 /// A position as the learned evaluation sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Features {
-    /// Per window, the configuration index in `0..CONFIGS`.
-    pub windows: [u16; WINDOWS],
+    /// Per window, the configuration index in `0..CONFIGS` of the men, then of the kings.
+    pub windows: [u16; PATTERNS],
     /// White minus Black: men, kings, runaway men, kings on the long diagonal (flying kings),
     /// king mobility, and +1/−1 for White/Black to move.
     pub dense: [i32; DENSE],
@@ -82,7 +86,7 @@ fn band(bb: u32, c: usize) -> u32 {
     (y | (y >> 8)) & 0xFFFF
 }
 
-/// The window configuration indexes of White's and Black's men.
+/// The window configuration indexes of two sets of pieces (White's and Black's men, or kings).
 #[inline]
 pub fn window_indexes(white_men: Bitboard, black_men: Bitboard) -> [u16; WINDOWS] {
     let mut out = [0u16; WINDOWS];
@@ -144,7 +148,14 @@ pub fn features(pos: &Position, rules: &Rules) -> Features {
         0
     };
     Features {
-        windows: window_indexes(pos.men(w), pos.men(b)),
+        windows: {
+            let mut all = [0u16; PATTERNS];
+            all[..WINDOWS].copy_from_slice(&window_indexes(pos.men(w), pos.men(b)));
+            if (pos.kings(w) | pos.kings(b)).any() {
+                all[WINDOWS..].copy_from_slice(&window_indexes(pos.kings(w), pos.kings(b)));
+            }
+            all
+        },
         dense: [
             pos.men(w).count() as i32 - pos.men(b).count() as i32,
             pos.kings(w).count() as i32 - pos.kings(b).count() as i32,
@@ -157,33 +168,17 @@ pub fn features(pos: &Position, rules: &Rules) -> Features {
     }
 }
 
-/// The same position seen from the other side: the board turned half a turn and the colours
-/// swapped. Square i becomes 31 − i, so this is a bit reversal. The value for White of the
-/// mirror is the value for Black of the original — the trainer doubles its data with it.
-pub fn mirror(pos: &Position) -> Position {
-    let mut out = Position::empty(!pos.side_to_move());
-    for sq in pos.occupied() {
-        let p = pos.piece_at(sq).expect("occupied");
-        let to = Square::ALL[31 - sq.index()];
-        out = out.with_piece(
-            to,
-            Some(crate::position::Piece {
-                color: !p.color,
-                role: p.role,
-            }),
-        );
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::fen;
+    use crate::position::Role;
+    use crate::square::Square;
     use crate::variant::Variant;
 
-    /// The window index straight from the definition: squares in reading order, 3^k per square.
-    fn slow_index(pos: &Position, r0: usize, c0: usize) -> u16 {
+    /// The window index straight from the definition: squares in reading order, 3^k per square,
+    /// counting the pieces of one role.
+    fn slow_index(pos: &Position, role: Role, r0: usize, c0: usize) -> u16 {
         let mut v = 0u16;
         let mut p = 1u16;
         for r in r0..r0 + 4 {
@@ -193,7 +188,7 @@ mod tests {
                 }
                 let sq = Square::from_coords(c as u8, 7 - r as u8).expect("dark square");
                 let digit = match pos.piece_at(sq) {
-                    Some(pc) if pc.role == crate::position::Role::Man => {
+                    Some(pc) if pc.role == role => {
                         if pc.color == Color::White {
                             1
                         } else {
@@ -209,22 +204,31 @@ mod tests {
         v
     }
 
+    const SAMPLES: [&str; 4] = [
+        "W:W21-32:B1-12",
+        "B:W18,21,22,23,24,25,26,27,29,30,31,32:B1,2,3,4,5,6,7,8,10,11,12,14",
+        "W:W5,K10,13,20,28:B3,K17,22,K29,K32",
+        "B:WK1,K3,5,6,8,9,10,11,12,14,15,16:B17,18,19,21,22,23,25,26,27,28,K29,K32",
+    ];
+
     #[test]
     fn windows_match_their_definition() {
-        for f in [
-            "W:W21-32:B1-12",
-            "B:W18,21,22,23,24,25,26,27,29,30,31,32:B1,2,3,4,5,6,7,8,10,11,12,14",
-            "W:W5,K10,13,20,28:B3,K17,22,K29,K32",
-            "W:WK1,K3,5,6,8,9,10,11,12,14,15,16:B17,18,19,21,22,23,25,26,27,28,K29,K32",
-        ] {
+        for f in SAMPLES {
             let pos = fen::parse(f).unwrap();
             let feats = features(&pos, Variant::Russian.rules());
+            let seen = pos;
             for r in 0..5 {
                 for c in 0..5 {
+                    let w = r * 5 + c;
                     assert_eq!(
-                        feats.windows[r * 5 + c],
-                        slow_index(&pos, r, c),
-                        "{f} {r} {c}"
+                        feats.windows[w],
+                        slow_index(&seen, Role::Man, r, c),
+                        "{f} {w}"
+                    );
+                    assert_eq!(
+                        feats.windows[WINDOWS + w],
+                        slow_index(&seen, Role::King, r, c),
+                        "{f} kings {w}"
                     );
                 }
             }
@@ -243,18 +247,17 @@ mod tests {
     }
 
     #[test]
-    fn mirror_swaps_the_sides() {
+    fn the_turned_board_swaps_the_sides() {
         let pos = fen::parse("W:W5,K10,13,20,28:B3,K17,22,K29,K32").unwrap();
-        let m = mirror(&pos);
-        assert_eq!(fen::to_fen(&m), "B:WK1,K4,11,K16,30:B5,13,20,K23,28");
-        assert_eq!(mirror(&m), pos);
-        let (a, b) = (
-            features(&pos, Variant::Czech.rules()),
-            features(&m, Variant::Czech.rules()),
-        );
-        for (i, name) in DENSE_NAMES.iter().enumerate() {
-            assert_eq!(a.dense[i], -b.dense[i], "{name}");
+        let turned = pos.flipped();
+        assert_eq!(fen::to_fen(&turned), "B:WK1,K4,11,K16,30:B5,13,20,K23,28");
+        assert_eq!(turned.flipped(), pos);
+        for v in [Variant::Czech, Variant::Russian, Variant::English] {
+            let (a, b) = (features(&pos, v.rules()), features(&turned, v.rules()));
+            for (i, name) in DENSE_NAMES.iter().enumerate() {
+                assert_eq!(a.dense[i], -b.dense[i], "{v} {name}");
+            }
+            assert_eq!(a.phase, b.phase);
         }
-        assert_eq!(a.phase, b.phase);
     }
 }

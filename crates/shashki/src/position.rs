@@ -109,6 +109,21 @@ impl Position {
         self
     }
 
+    /// The board turned half a turn with the colours swapped: square i becomes 31 − i (a bit
+    /// reversal) and the other side moves. Every rule is symmetric under it, so a position and its
+    /// flip have the same value for their side to move.
+    pub const fn flipped(&self) -> Position {
+        Position {
+            white: Bitboard(self.black.0.reverse_bits()),
+            black: Bitboard(self.white.0.reverse_bits()),
+            kings: Bitboard(self.kings.0.reverse_bits()),
+            side: match self.side {
+                Color::White => Color::Black,
+                Color::Black => Color::White,
+            },
+        }
+    }
+
     pub const fn with_side(mut self, side: Color) -> Position {
         self.side = side;
         self
