@@ -6,8 +6,9 @@
 //! which keeps the scale in centi-men so the search's margins keep their meaning. `S` is fitted
 //! first, from the data's own scores against results. Every position is used twice, as played
 //! and turned (board turned half a turn, colours swapped, target flipped), so the weights are
-//! symmetric. Mini-batch Adam with decoupled weight decay; a fixed seed makes a run repeatable. One block in
-//! ten of the input is held out to report the validation loss, next to the hand table's.
+//! symmetric. Mini-batch Adam with decoupled weight decay; a fixed seed makes a run repeatable.
+//! One block in ten of the input is held out to report the validation loss, next to the hand
+//! table's.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader};
