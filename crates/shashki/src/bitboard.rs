@@ -199,18 +199,33 @@ pub const fn step(b: Bitboard, dir: Dir) -> Bitboard {
 pub const TOP_ROW: Bitboard = Bitboard(TOP);
 pub const BOTTOM_ROW: Bitboard = Bitboard(BOTTOM);
 
-/// The long diagonal a1–h8 (the "main road" of Russian draw rules).
-pub const LONG_DIAGONAL: Bitboard = {
+/// The squares of diagonals, each given by its lowest square (file, rank), its file step per rank
+/// up (+1 right, −1 left) and its length.
+const fn diagonals(runs: &[(u8, u8, i8, u8)]) -> Bitboard {
     let mut b = 0u32;
-    let mut i = 0u8;
-    while i < 8 {
-        if let Some(sq) = Square::from_coords(i, i) {
-            b |= sq.bit();
+    let mut r = 0;
+    while r < runs.len() {
+        let (file, rank, step, len) = runs[r];
+        let mut i = 0;
+        while i < len {
+            let f = (file as i8 + step * i as i8) as u8;
+            if let Some(sq) = Square::from_coords(f, rank + i) {
+                b |= sq.bit();
+            }
+            i += 1;
         }
-        i += 1;
+        r += 1;
     }
     Bitboard(b)
-};
+}
+
+/// The long diagonal a1–h8 (the "main road" of Russian draw rules).
+pub const LONG_DIAGONAL: Bitboard = diagonals(&[(0, 0, 1, 8)]);
+/// The double road: the two diagonals g1–a7 and h2–b8 beside the main road's ends.
+pub const DOUBLE_ROAD: Bitboard = diagonals(&[(6, 0, -1, 7), (7, 1, -1, 7)]);
+/// The triple road: the rectangle of diagonals c1–h6, h6–f8, f8–a3 and a3–c1.
+pub const TRIPLE_ROAD: Bitboard =
+    diagonals(&[(2, 0, 1, 6), (7, 5, -1, 3), (0, 2, 1, 6), (2, 0, -1, 3)]);
 
 const fn offset(sq: Square, dir: Dir, n: i8) -> Option<Square> {
     let (df, dr) = dir.delta();
@@ -376,5 +391,35 @@ mod tests {
         let (free, blocker) = slide(sq("h8"), Dir::DownLeft, occ);
         assert_eq!(free, Bitboard::from_square(sq("g7")).with(sq("f6")));
         assert_eq!(blocker, Some(sq("e5")));
+    }
+
+    #[test]
+    fn the_roads_are_the_diagonals_players_name() {
+        // A diagonal from its end square: that square and its ray.
+        let line = |from: &str, d: Dir| ray(sq(from), d).with(sq(from));
+        assert_eq!(line("a1", Dir::UpRight), LONG_DIAGONAL);
+        assert_eq!(
+            line("g1", Dir::UpLeft) | line("h2", Dir::UpLeft),
+            DOUBLE_ROAD
+        );
+        let triple = line("c1", Dir::UpRight)
+            | line("c1", Dir::UpLeft)
+            | line("a3", Dir::UpRight)
+            | line("h6", Dir::UpLeft);
+        assert_eq!(triple, TRIPLE_ROAD);
+        assert_eq!(
+            (
+                LONG_DIAGONAL.count(),
+                DOUBLE_ROAD.count(),
+                TRIPLE_ROAD.count()
+            ),
+            (8, 14, 14)
+        );
+        assert!(DOUBLE_ROAD.contains(sq("d4")) && TRIPLE_ROAD.contains(sq("e3")));
+        // The double road crosses the main road in the centre.
+        assert_eq!(
+            LONG_DIAGONAL & DOUBLE_ROAD,
+            Bitboard::from_square(sq("d4")).with(sq("e5"))
+        );
     }
 }

@@ -122,15 +122,19 @@ impl LearnedEval {
             2 => Variant::English,
             v => return Err(WeightsError::UnknownVariant(v)),
         };
+        // Counted features are only ever appended: a file with fewer has zero weights for the
+        // newer ones (a variant may keep an older file).
+        let counted = u16_at(12) as usize;
         if u16_at(8) as usize != PATTERNS
             || u16_at(10) as usize != CONFIGS
-            || u16_at(12) as usize != DENSE
+            || counted == 0
+            || counted > DENSE
             || u16_at(14) as i32 != QUANT
             || u16_at(16) as i32 != PHASE_MAX
         {
             return Err(WeightsError::Shape);
         }
-        let body = HEADER + 2 * DENSE * 4 + 2 * TABLE * 2;
+        let body = HEADER + 2 * counted * 4 + 2 * TABLE * 2;
         if b.len() != body + 4 {
             return Err(WeightsError::Length);
         }
@@ -141,7 +145,7 @@ impl LearnedEval {
         let mut dense = [[0i32; DENSE]; 2];
         let mut at = HEADER;
         for set in dense.iter_mut() {
-            for w in set.iter_mut() {
+            for w in set[..counted].iter_mut() {
                 *w = i32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]]);
                 at += 4;
             }
@@ -279,6 +283,27 @@ mod tests {
         let mut bad = good;
         bad[8] = 24;
         assert_eq!(LearnedEval::from_bytes(&bad), Err(WeightsError::Shape));
+    }
+
+    #[test]
+    fn an_older_file_with_fewer_counted_features_reads_with_zeros_for_the_rest() {
+        let e = sample();
+        let full = e.to_bytes();
+        // The same weights as a file from before the last counted features were appended.
+        let old = 6;
+        let mut b = full[..HEADER].to_vec();
+        b[12..14].copy_from_slice(&(old as u16).to_le_bytes());
+        for set in 0..2 {
+            let at = HEADER + set * DENSE * 4;
+            b.extend_from_slice(&full[at..at + old * 4]);
+        }
+        b.extend_from_slice(&full[HEADER + 2 * DENSE * 4..full.len() - 4]);
+        b.extend_from_slice(&fnv1a(&b).to_le_bytes());
+        assert_eq!(LearnedEval::from_bytes(&b), Ok(e));
+        // One more than the engine knows is another layout.
+        let mut newer = full.clone();
+        newer[12..14].copy_from_slice(&(DENSE as u16 + 1).to_le_bytes());
+        assert_eq!(LearnedEval::from_bytes(&newer), Err(WeightsError::Shape));
     }
 
     /// Every window looked up, the plain definition of the value.

@@ -10,10 +10,15 @@
 //! double corner, a guard of the centre) as much as a man's does, and the counts alone cannot say
 //! so. A window mixing both (5^8 configurations) would be too big to learn.
 //!
+//! Flying kings need more than windows: a king's reach is a whole diagonal. The counts say whether
+//! a side has a king at all (the first king against men decides more than any later one), how many
+//! men face an enemy king, and whether a king stands on the roads players name — the main road
+//! a1–h8 (and holds it alone), the double road and the triple road.
+//!
 //! Everything is computed from White's side; the trainer (`shashki train`) and the engine use this
 //! same function, so what is learned is what is played.
 
-use crate::bitboard::{neighbour, slide, Bitboard, Dir, LONG_DIAGONAL};
+use crate::bitboard::{neighbour, slide, Bitboard, Dir, DOUBLE_ROAD, LONG_DIAGONAL, TRIPLE_ROAD};
 use crate::eval::{CONE_DOWN, CONE_UP};
 use crate::position::{Color, Position};
 use crate::variant::{KingRange, Rules};
@@ -24,8 +29,9 @@ pub const WINDOWS: usize = 25;
 pub const PATTERNS: usize = 2 * WINDOWS;
 /// Configurations of one window: 3^8.
 pub const CONFIGS: usize = 6561;
-/// The counted features, White minus Black (see [`Features::dense`]).
-pub const DENSE: usize = 6;
+/// The counted features, White minus Black (see [`Features::dense`]). New ones are only ever
+/// appended, so an older weight file reads with zero weights for them.
+pub const DENSE: usize = 11;
 /// Pieces on the board at which the opening weights apply fully; with fewer, the ending weights
 /// take over linearly.
 pub const PHASE_MAX: i32 = 24;
@@ -38,6 +44,11 @@ pub const DENSE_NAMES: [&str; DENSE] = [
     "king_long_diagonal",
     "king_mobility",
     "tempo",
+    "has_king",
+    "king_double_road",
+    "king_triple_road",
+    "long_road_held",
+    "men_facing_king",
 ];
 
 /// A position as the learned evaluation sees it.
@@ -46,7 +57,9 @@ pub struct Features {
     /// Per window, the configuration index in `0..CONFIGS` of the men, then of the kings.
     pub windows: [u16; PATTERNS],
     /// White minus Black: men, kings, runaway men, kings on the long diagonal (flying kings),
-    /// king mobility, and +1/−1 for White/Black to move.
+    /// king mobility, +1/−1 for White/Black to move, having a king, a king on the double and
+    /// on the triple road (flying), the long diagonal held (a king on it and no enemy piece),
+    /// and own men facing an enemy king.
     pub dense: [i32; DENSE],
     /// Pieces on the board, capped at [`PHASE_MAX`]: the weight of the opening set.
     pub phase: i32,
@@ -142,6 +155,9 @@ pub fn features(pos: &Position, rules: &Rules) -> Features {
     let (w, b) = (Color::White, Color::Black);
     let flying = rules.king_range == KingRange::Flying;
     let diag = |c: Color| (flying && (pos.kings(c) & LONG_DIAGONAL).any()) as i32;
+    let has_king = |c: Color| pos.kings(c).any() as i32;
+    let on = |c: Color, d: Bitboard| (flying && (pos.kings(c) & d).any()) as i32;
+    let held = |c: Color| (diag(c) == 1 && !(pos.pieces(!c) & LONG_DIAGONAL).any()) as i32;
     let mobility = if (pos.kings(w) | pos.kings(b)).any() {
         king_mobility(pos, rules, w) - king_mobility(pos, rules, b)
     } else {
@@ -163,6 +179,11 @@ pub fn features(pos: &Position, rules: &Rules) -> Features {
             diag(w) - diag(b),
             mobility,
             if pos.side_to_move() == w { 1 } else { -1 },
+            has_king(w) - has_king(b),
+            on(w, DOUBLE_ROAD) - on(b, DOUBLE_ROAD),
+            on(w, TRIPLE_ROAD) - on(b, TRIPLE_ROAD),
+            held(w) - held(b),
+            pos.men(w).count() as i32 * has_king(b) - pos.men(b).count() as i32 * has_king(w),
         ],
         phase: (pos.occupied().count() as i32).min(PHASE_MAX),
     }
@@ -258,5 +279,31 @@ mod tests {
             }
             assert_eq!(a.phase, b.phase);
         }
+    }
+
+    #[test]
+    fn king_counts_by_the_roads() {
+        // White kings on a3 (triple road) and d4 (main and double road), a man on e1; Black has
+        // men on h6 and f8, none on the main road — until one comes to g7.
+        let index = |name: &str| DENSE_NAMES.iter().position(|n| *n == name).unwrap();
+        let names = [
+            "king_long_diagonal",
+            "has_king",
+            "king_double_road",
+            "king_triple_road",
+            "long_road_held",
+            "men_facing_king",
+        ];
+        let counts = |fen_text: &str, v: Variant| {
+            let f = features(&fen::parse(fen_text).unwrap(), v.rules());
+            names.map(|name| f.dense[index(name)])
+        };
+        let open_road = "W:WKa3,Kd4,e1:Bh6,f8";
+        let blocked = "W:WKa3,Kd4,e1:Bh6,f8,g7";
+        assert_eq!(counts(open_road, Variant::Russian), [1, 1, 1, 1, 1, -2]);
+        assert_eq!(counts(blocked, Variant::Russian), [1, 1, 1, 1, 0, -3]);
+        assert_eq!(counts(open_road, Variant::Czech), [1, 1, 1, 1, 1, -2]);
+        // Short kings reach no road: only having a king and the men facing it count.
+        assert_eq!(counts(open_road, Variant::English), [0, 1, 0, 0, 0, -2]);
     }
 }
