@@ -154,10 +154,10 @@ fn king_mobility(pos: &Position, rules: &Rules, color: Color) -> i32 {
 pub fn features(pos: &Position, rules: &Rules) -> Features {
     let (w, b) = (Color::White, Color::Black);
     let flying = rules.king_range == KingRange::Flying;
-    let diag = |c: Color| (flying && (pos.kings(c) & LONG_DIAGONAL).any()) as i32;
     let has_king = |c: Color| pos.kings(c).any() as i32;
+    // A flying king of `c` on the road `d`.
     let on = |c: Color, d: Bitboard| (flying && (pos.kings(c) & d).any()) as i32;
-    let held = |c: Color| (diag(c) == 1 && !(pos.pieces(!c) & LONG_DIAGONAL).any()) as i32;
+    let held = |c: Color| on(c, LONG_DIAGONAL) * !(pos.pieces(!c) & LONG_DIAGONAL).any() as i32;
     let mobility = if (pos.kings(w) | pos.kings(b)).any() {
         king_mobility(pos, rules, w) - king_mobility(pos, rules, b)
     } else {
@@ -176,7 +176,7 @@ pub fn features(pos: &Position, rules: &Rules) -> Features {
             pos.men(w).count() as i32 - pos.men(b).count() as i32,
             pos.kings(w).count() as i32 - pos.kings(b).count() as i32,
             runaways(pos, w) - runaways(pos, b),
-            diag(w) - diag(b),
+            on(w, LONG_DIAGONAL) - on(b, LONG_DIAGONAL),
             mobility,
             if pos.side_to_move() == w { 1 } else { -1 },
             has_king(w) - has_king(b),
