@@ -323,12 +323,12 @@ fn play_one(
     }
     // Another build runs as a fresh process per move, with empty tables; a player of this build
     // then starts each move from empty tables too, or its warm hash table would be an edge that
-    // no change to the engine earned.
+    // no change to the engine earned. (Another build's side never uses its in-process engine.)
     let cold = players.iter().any(|p| p.bin.is_some());
     while !game.is_over() && game.moves().len() < MAX_PLIES {
         let side = game.position().side_to_move();
         let who = usize::from(side != a_color); // 0 = A, 1 = B
-        if cold {
+        if cold && players[who].bin.is_none() {
             engines[who].clear();
         }
         let s = seed ^ (index as u64).wrapping_mul(0x9E37_79B9) ^ who as u64;
