@@ -8,13 +8,14 @@ use std::time::{Duration, Instant};
 use shashki::egtb::Tables;
 use shashki::eval::{weights, Evaluator, Weights};
 use shashki::learned::LearnedEval;
-use shashki::level::{choose_move, Level, Rng};
+use shashki::level::{choose_move, Level};
 use shashki::notation::move_to_string;
 use shashki::perft::{perft, Counting};
 use shashki::search::{Clock, Engine, Limits, Score, SearchResult};
 use shashki::{Color, Game, Outcome, Position, Variant};
 
 use crate::args::{number, Args, Fail};
+use crate::openings::{book_line, random_opening, read_book};
 
 /// A wall-clock deadline for the search.
 struct Deadline(Option<Instant>);
@@ -173,32 +174,14 @@ pub fn bestmove(args: &Args) -> Result<(), Fail> {
 }
 
 /// Result of one match game from A's point of view: 1, 0.5 or 0.
-#[derive(Copy, Clone, Debug)]
+#[derive(Clone, Debug)]
 struct GameRecord {
     index: usize,
     a_color: Color,
     outcome: Outcome,
     plies: usize,
-}
-
-/// A varied opening: 2–4 random plies from the seed.
-fn opening(variant: Variant, seed: u64) -> Game {
-    let mut rng = Rng::new(seed);
-    loop {
-        let mut g = Game::new(variant);
-        let plies = 2 + rng.below(3) as usize;
-        for _ in 0..plies {
-            let moves = g.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let m = moves[rng.below(moves.len() as u64) as usize];
-            g.play(m).expect("a legal move");
-        }
-        if !g.is_over() {
-            return g;
-        }
-    }
+    /// The opening's moves, as a book line.
+    opening: String,
 }
 
 const MAX_PLIES: usize = 600;
@@ -311,9 +294,14 @@ fn play_one(
     index: usize,
     movetime: Option<u64>,
     seed: u64,
+    book: Option<&[Game]>,
 ) -> Result<GameRecord, Fail> {
-    let mut game = opening(variant, seed.wrapping_add((index / 2) as u64));
+    let mut game = match book {
+        Some(b) => b[(index / 2) % b.len()].clone(),
+        None => random_opening(variant, seed.wrapping_add((index / 2) as u64)),
+    };
     // Each opening twice: A moves first in even games, second in odd ones.
+    let opening = book_line(&game);
     let first = game.position().side_to_move();
     let a_color = if index % 2 == 0 { first } else { !first };
     let mut engines = [Engine::new(16), Engine::new(16)];
@@ -343,6 +331,7 @@ fn play_one(
         a_color,
         outcome,
         plies: game.moves().len(),
+        opening,
     })
 }
 
@@ -396,8 +385,13 @@ pub fn play_match(args: &Args) -> Result<(), Fail> {
         "--a-egtb",
         "--b-egtb",
         "--sprt",
+        "--openings",
     ])?;
     let variant = args.variant()?;
+    let book = args
+        .value("--openings")
+        .map(|path| read_book(variant, path))
+        .transpose()?;
     let a = Player::parse(
         args.value("--a")
             .ok_or_else(|| Fail("--a is required".into()))?,
@@ -466,7 +460,7 @@ pub fn play_match(args: &Args) -> Result<(), Fail> {
                         break;
                     }
                 }
-                let r = match play_one(variant, &players, i, movetime, seed) {
+                let r = match play_one(variant, &players, i, movetime, seed, book.as_deref()) {
                     Ok(r) => r,
                     Err(e) => {
                         state.lock().unwrap().3 = Some(e);
@@ -483,11 +477,12 @@ pub fn play_match(args: &Args) -> Result<(), Fail> {
                 let llr = sprt.map(|(e0, e1)| sprt_llr(wdl[0], wdl[1], wdl[2], e0, e1));
                 if verbose {
                     eprintln!(
-                        "game {} A={} {:?} plies {}  A +{} ={} -{}{}",
+                        "game {} A={} {:?} plies {} opening \"{}\"  A +{} ={} -{}{}",
                         r.index,
                         r.a_color,
                         r.outcome,
                         r.plies,
+                        r.opening,
                         wdl[0],
                         wdl[1],
                         wdl[2],

@@ -12,6 +12,7 @@ use shashki::{fen, legal_moves, Position, Variant};
 mod args;
 mod egtb;
 mod engine;
+mod openings;
 mod puzzles;
 mod selfplay;
 mod soak;
@@ -24,16 +25,18 @@ const USAGE: &str = "\
 usage:
   shashki perft --variant czech|russian|english [--fen FEN] [--dups] [--divide] DEPTH
   shashki moves --variant V [--fen FEN]   (without --fen: one FEN per line on stdin)
-  shashki eval --variant V [--fen FEN]    (static evaluation; without --fen: FENs on stdin)
+  shashki eval --variant V [--fen FEN] [--weights FILE|hand]
+                                          (static evaluation; without --fen: FENs on stdin)
   shashki bestmove --variant V [--fen FEN] [--moves \"m1 m2 ..\"] [--level easy|medium|hard
                    | --depth N | --nodes N | --movetime MS] [--seed S] [--hash MB] [--egtb SPEC]
                    [--weights FILE|hand]
   shashki match --variant V --a SPEC --b SPEC --games N [--movetime MS] [--seed S] [--threads T]
                 [--a-set name=v,.. | --a-weights FILE] [--b-set .. | --b-weights FILE]
                 [--a-egtb SPEC] [--b-egtb SPEC] [--a-bin PATH] [--b-bin PATH]
-                [--sprt ELO0,ELO1] [--verbose]
+                [--sprt ELO0,ELO1] [--openings FILE] [--verbose]
                 SPEC: easy | medium | hard | depth=N | nodes=N
                 --egtb SPEC: N (build N-piece endgame tables in memory), a table file or folder
+  shashki openings --variant V --count N --out FILE [--seed S] [--depth D] [--margin CM]
   shashki bench [--depth N]
   shashki soak --variant V [--games N] [--seed S]
   shashki egtb --variant V --pieces N [--out DIR] [--check]
@@ -137,9 +140,10 @@ fn cmd_moves(args: &Args) -> Result<(), Fail> {
 
 /// `eval`: the engine's static evaluation of each FEN (stdin, one per line, or `--fen`).
 fn cmd_eval(args: &Args) -> Result<(), Fail> {
-    args.check_known(&["--variant", "--fen"])?;
+    args.check_known(&["--variant", "--fen", "--weights"])?;
     let variant = args.variant()?;
-    let evaluator = shashki::eval::Evaluator::default_for(variant);
+    let evaluator = engine::load_weights(variant, args.value("--weights"))?
+        .unwrap_or_else(|| shashki::eval::Evaluator::default_for(variant));
     let mut out = io::stdout().lock();
     if args.value("--fen").is_some() {
         let pos = args.position(variant)?;
@@ -174,6 +178,7 @@ fn run() -> Result<(), Fail> {
         "winprob" => winprob::winprob(&args),
         "review" => winprob::review_pdn(&args),
         "selfplay" => selfplay::selfplay(&args),
+        "openings" => openings::openings(&args),
         "train" => train::train(&args),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");

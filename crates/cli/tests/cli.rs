@@ -643,3 +643,110 @@ fn the_hand_table_stands_in_for_the_learned_weights() {
     assert_eq!(hand, (r.score.to_string(), r.nodes.to_string()));
     assert_ne!(hand, search(None), "the default is the learned evaluation");
 }
+
+#[test]
+fn openings_are_balanced_repeatable_and_played_by_match() {
+    let book = temp_path("book.txt");
+    let book = book.to_str().unwrap();
+    let make = |out: &str| {
+        shashki(
+            &[
+                "openings",
+                "--variant",
+                "russian",
+                "--count",
+                "6",
+                "--seed",
+                "3",
+                "--depth",
+                "4",
+                "--margin",
+                "20",
+                "--out",
+                out,
+            ],
+            None,
+        )
+    };
+    let o = make(book);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(book).unwrap();
+    let again = temp_path("book2.txt");
+    assert!(make(again.to_str().unwrap()).status.success());
+    assert_eq!(
+        std::fs::read_to_string(&again).unwrap(),
+        text,
+        "same seed, same book"
+    );
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(lines.len(), 6, "{text}");
+    // Each opening, searched again to the same depth, is within the margin.
+    for l in &lines {
+        let o = shashki(
+            &[
+                "bestmove",
+                "--variant",
+                "russian",
+                "--moves",
+                l,
+                "--depth",
+                "4",
+            ],
+            None,
+        );
+        let out = stdout(&o);
+        let score: i32 = out
+            .split_whitespace()
+            .skip_while(|w| *w != "score")
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("{l}: {out}"));
+        assert!(score.abs() <= 20, "{l}: {out}");
+    }
+    // A match plays the book's openings, each with both colours.
+    let one = temp_path("one.txt");
+    std::fs::write(&one, format!("# a book of one\n{}\n", lines[0])).unwrap();
+    let o = shashki(
+        &[
+            "match",
+            "--variant",
+            "russian",
+            "--a",
+            "depth=1",
+            "--b",
+            "depth=1",
+            "--games",
+            "2",
+            "--threads",
+            "1",
+            "--verbose",
+            "--openings",
+            one.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let log = String::from_utf8_lossy(&o.stderr);
+    let played = format!("opening \"{}\"", lines[0]);
+    assert_eq!(log.matches(&played).count(), 2, "{log}");
+    // An illegal line is refused with its place, before any game.
+    std::fs::write(&one, "c3-d4 c3-d4\n").unwrap();
+    let o = shashki(
+        &[
+            "match",
+            "--variant",
+            "russian",
+            "--a",
+            "depth=1",
+            "--b",
+            "depth=1",
+            "--games",
+            "2",
+            "--openings",
+            one.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains(":1: c3-d4"));
+}
