@@ -182,6 +182,8 @@ struct GameRecord {
     plies: usize,
     /// The opening's moves, as a book line.
     opening: String,
+    /// The final position (FEN), to look at how a game ended.
+    end: String,
 }
 
 const MAX_PLIES: usize = 600;
@@ -332,6 +334,7 @@ fn play_one(
         outcome,
         plies: game.moves().len(),
         opening,
+        end: shashki::fen::to_fen(game.position()),
     })
 }
 
@@ -477,12 +480,13 @@ pub fn play_match(args: &Args) -> Result<(), Fail> {
                 let llr = sprt.map(|(e0, e1)| sprt_llr(wdl[0], wdl[1], wdl[2], e0, e1));
                 if verbose {
                     eprintln!(
-                        "game {} A={} {:?} plies {} opening \"{}\"  A +{} ={} -{}{}",
+                        "game {} A={} {:?} plies {} opening \"{}\" end {}  A +{} ={} -{}{}",
                         r.index,
                         r.a_color,
                         r.outcome,
                         r.plies,
                         r.opening,
+                        r.end,
                         wdl[0],
                         wdl[1],
                         wdl[2],
