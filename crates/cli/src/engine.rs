@@ -184,6 +184,8 @@ struct GameRecord {
     opening: String,
     /// The final position (FEN), to look at how a game ended.
     end: String,
+    /// The game as PDN (for `--pdn`).
+    pdn: String,
 }
 
 const MAX_PLIES: usize = 600;
@@ -233,6 +235,8 @@ struct Contestant {
     /// The `--egtb` spec the tables came from, handed on to an external binary.
     tables_spec: Option<String>,
     bin: Option<String>,
+    /// How the PDN names this player: `A hard`, `B depth=6 (other-build)`.
+    label: String,
 }
 
 impl Contestant {
@@ -335,6 +339,19 @@ fn play_one(
         plies: game.moves().len(),
         opening,
         end: shashki::fen::to_fen(game.position()),
+        pdn: {
+            let mut tags = shashki::pdn::Tags::default();
+            let (a, b) = (&players[0].label, &players[1].label);
+            let (white, black) = if a_color == Color::White {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            tags.set("Event", &format!("shashki match, game {}", index + 1));
+            tags.set("White", white);
+            tags.set("Black", black);
+            shashki::pdn::write(&game, &tags)
+        },
     })
 }
 
@@ -389,6 +406,7 @@ pub fn play_match(args: &Args) -> Result<(), Fail> {
         "--b-egtb",
         "--sprt",
         "--openings",
+        "--pdn",
     ])?;
     let variant = args.variant()?;
     let book = args
@@ -424,6 +442,15 @@ pub fn play_match(args: &Args) -> Result<(), Fail> {
                 .transpose()?,
             tables_spec: args.value(egtb).map(str::to_string),
             bin: args.value(bin).map(str::to_string),
+            label: {
+                let name = &set[..3]; // "--a" or "--b"
+                let spec = args.value(name).unwrap_or_default();
+                let who = name[2..].to_uppercase();
+                match args.value(bin) {
+                    Some(path) => format!("{who} {spec} ({path})"),
+                    None => format!("{who} {spec}"),
+                }
+            },
         })
     };
     let players = [
@@ -504,9 +531,14 @@ pub fn play_match(args: &Args) -> Result<(), Fail> {
             });
         }
     });
-    let (records, [wins, draws, losses], verdict, failure) = state.into_inner().unwrap();
+    let (mut records, [wins, draws, losses], verdict, failure) = state.into_inner().unwrap();
     if let Some(e) = failure {
         return Err(e);
+    }
+    if let Some(path) = args.value("--pdn") {
+        records.sort_by_key(|r| r.index);
+        let text: String = records.iter().map(|r| format!("{}\n", r.pdn)).collect();
+        std::fs::write(path, text).map_err(|e| Fail(format!("{path}: {e}")))?;
     }
     let score = (wins + draws / 2.0) / records.len() as f64 * 100.0;
     let (elo, lo, hi) = elo_estimate(wins, draws, losses);

@@ -33,7 +33,7 @@ usage:
   shashki match --variant V --a SPEC --b SPEC --games N [--movetime MS] [--seed S] [--threads T]
                 [--a-set name=v,.. | --a-weights FILE] [--b-set .. | --b-weights FILE]
                 [--a-egtb SPEC] [--b-egtb SPEC] [--a-bin PATH] [--b-bin PATH]
-                [--sprt ELO0,ELO1] [--openings FILE] [--verbose]
+                [--sprt ELO0,ELO1] [--openings FILE] [--pdn FILE] [--verbose]
                 SPEC: easy | medium | hard | depth=N | nodes=N
                 --egtb SPEC: N (build N-piece endgame tables in memory), a table file or folder
   shashki openings --variant V --count N --out FILE [--seed S] [--depth D] [--margin CM]

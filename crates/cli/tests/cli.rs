@@ -703,8 +703,9 @@ fn openings_are_balanced_repeatable_and_played_by_match() {
             .unwrap_or_else(|| panic!("{l}: {out}"));
         assert!(score.abs() <= 20, "{l}: {out}");
     }
-    // A match plays the book's openings, each with both colours.
+    // A match plays the book's openings, each with both colours, and writes its games.
     let one = temp_path("one.txt");
+    let pdn = temp_path("games.pdn");
     std::fs::write(&one, format!("# a book of one\n{}\n", lines[0])).unwrap();
     let o = shashki(
         &[
@@ -722,6 +723,8 @@ fn openings_are_balanced_repeatable_and_played_by_match() {
             "--verbose",
             "--openings",
             one.to_str().unwrap(),
+            "--pdn",
+            pdn.to_str().unwrap(),
         ],
         None,
     );
@@ -729,6 +732,11 @@ fn openings_are_balanced_repeatable_and_played_by_match() {
     let log = String::from_utf8_lossy(&o.stderr);
     let played = format!("opening \"{}\"", lines[0]);
     assert_eq!(log.matches(&played).count(), 2, "{log}");
+    let games = std::fs::read_to_string(&pdn).unwrap();
+    assert_eq!(games.matches("[Event ").count(), 2, "{games}");
+    assert!(games.contains("[White \"A depth=1\"]") && games.contains("[Black \"A depth=1\"]"));
+    let first = lines[0].split(' ').next().unwrap();
+    assert_eq!(games.matches(&format!("1. {first} ")).count(), 2, "{games}");
     // An illegal line is refused with its place, before any game.
     std::fs::write(&one, "c3-d4 c3-d4\n").unwrap();
     let o = shashki(
