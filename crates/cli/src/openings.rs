@@ -98,7 +98,14 @@ pub fn openings(args: &Args) -> Result<(), Fail> {
                 kept.len()
             )));
         }
-        let game = random_opening(variant, seed.wrapping_add(tried));
+        // Seeds draw from disjoint runs of 2^32 openings (seed 1 from 1, 2, 3, …), so books of
+        // different seeds share no more than chance allows.
+        let game = random_opening(
+            variant,
+            seed.wrapping_sub(1)
+                .wrapping_mul(1 << 32)
+                .wrapping_add(1 + tried),
+        );
         tried += 1;
         let text = book_line(&game);
         if !seen.insert(text.clone()) {

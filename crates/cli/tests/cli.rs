@@ -680,6 +680,32 @@ fn openings_are_balanced_repeatable_and_played_by_match() {
     );
     let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(lines.len(), 6, "{text}");
+    // The next seed is another book, not this one shifted by an opening.
+    let other = temp_path("book4.txt");
+    let o = shashki(
+        &[
+            "openings",
+            "--variant",
+            "russian",
+            "--count",
+            "6",
+            "--seed",
+            "4",
+            "--depth",
+            "4",
+            "--margin",
+            "20",
+            "--out",
+            other.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(o.status.success());
+    let other = std::fs::read_to_string(&other).unwrap();
+    let shared = other
+        .lines()
+        .filter(|l| !l.starts_with('#') && lines.contains(l));
+    assert!(shared.count() <= 2, "{text}\n{other}");
     // Each opening, searched again to the same depth, is within the margin.
     for l in &lines {
         let o = shashki(
