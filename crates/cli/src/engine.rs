@@ -427,7 +427,7 @@ pub fn play_match(args: &Args) -> Result<(), Fail> {
     let seed = number::<u64>(args, "--seed", 0, u64::MAX)?.unwrap_or(1);
     let threads = number::<usize>(args, "--threads", 1, 64)?.unwrap_or(2);
     let verbose = args.switch("--verbose");
-    let side = |set: &str, weights_file: &str, bin: &str, egtb: &str, player: Player| {
+    let side = |who: &str, set: &str, weights_file: &str, bin: &str, egtb: &str, player: Player| {
         let hand = parse_weights(variant, args.value(set))?.map(Evaluator::Hand);
         let learned = load_weights(variant, args.value(weights_file))?;
         if hand.is_some() && learned.is_some() {
@@ -443,9 +443,9 @@ pub fn play_match(args: &Args) -> Result<(), Fail> {
             tables_spec: args.value(egtb).map(str::to_string),
             bin: args.value(bin).map(str::to_string),
             label: {
-                let name = &set[..3]; // "--a" or "--b"
-                let spec = args.value(name).unwrap_or_default();
-                let who = name[2..].to_uppercase();
+                let spec = args
+                    .value(&format!("--{}", who.to_lowercase()))
+                    .unwrap_or_default();
                 match args.value(bin) {
                     Some(path) => format!("{who} {spec} ({path})"),
                     None => format!("{who} {spec}"),
@@ -454,8 +454,8 @@ pub fn play_match(args: &Args) -> Result<(), Fail> {
         })
     };
     let players = [
-        side("--a-set", "--a-weights", "--a-bin", "--a-egtb", a)?,
-        side("--b-set", "--b-weights", "--b-bin", "--b-egtb", b)?,
+        side("A", "--a-set", "--a-weights", "--a-bin", "--a-egtb", a)?,
+        side("B", "--b-set", "--b-weights", "--b-bin", "--b-egtb", b)?,
     ];
     let sprt = match args.value("--sprt") {
         None => None,
