@@ -475,7 +475,14 @@ pub fn play_match(args: &Args) -> Result<(), Fail> {
     // α = β = 0.05.
     let bound = (0.95f64 / 0.05).ln();
     let next = AtomicUsize::new(0);
-    let state = Mutex::new((Vec::new(), [0f64; 3], None::<&str>, None::<Fail>));
+    // The SPRT verdict is taken where the log-likelihood ratio first crosses a bound: the games
+    // still being played then are counted in the totals but cannot undo it.
+    let state = Mutex::new((
+        Vec::new(),
+        [0f64; 3],
+        None::<(&str, usize, [f64; 3], f64)>,
+        None::<Fail>,
+    ));
     let start = Instant::now();
     std::thread::scope(|s| {
         for _ in 0..threads {
@@ -521,11 +528,10 @@ pub fn play_match(args: &Args) -> Result<(), Fail> {
                     );
                 }
                 records.push(r);
-                if let Some(l) = llr {
-                    if l >= bound {
-                        *verdict = Some("H1 accepted");
-                    } else if l <= -bound {
-                        *verdict = Some("H0 accepted");
+                if let (Some(l), None) = (llr, &verdict) {
+                    if l.abs() >= bound {
+                        let h = if l > 0.0 { "H1" } else { "H0" };
+                        *verdict = Some((h, records.len(), *wdl, l));
                     }
                 }
             });
@@ -550,11 +556,16 @@ pub fn play_match(args: &Args) -> Result<(), Fail> {
         start.elapsed().as_secs_f64()
     );
     if let Some((e0, e1)) = sprt {
-        println!(
-            "sprt elo0 {e0} elo1 {e1}: llr {:.2} (bounds ±{bound:.2}) {}",
-            sprt_llr(wins, draws, losses, e0, e1),
-            verdict.unwrap_or("inconclusive")
-        );
+        let llr = sprt_llr(wins, draws, losses, e0, e1);
+        match verdict {
+            Some((h, n, [w, d, l], at)) => println!(
+                "sprt elo0 {e0} elo1 {e1}: {h} accepted after {n} games (A +{w} ={d} -{l}, llr {at:.2}, bounds ±{bound:.2}); all {} games: llr {llr:.2}",
+                records.len()
+            ),
+            None => println!(
+                "sprt elo0 {e0} elo1 {e1}: llr {llr:.2} (bounds ±{bound:.2}) inconclusive"
+            ),
+        }
     }
     Ok(())
 }

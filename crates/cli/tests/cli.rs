@@ -540,6 +540,18 @@ fn match_drives_another_binary_and_stops_by_sprt() {
         .parse()
         .unwrap();
     assert!(games < 40, "{out}");
+    // The verdict names the game where the ratio crossed its bound; a game still running
+    // then is counted in the totals, not in the verdict.
+    let decided: usize = out
+        .split("H1 accepted after ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the verdict's game count");
+    assert!(
+        decided >= 1 && decided <= games && games <= decided + 1,
+        "{out}"
+    );
     let o = shashki(
         &[
             "match",
