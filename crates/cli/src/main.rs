@@ -47,7 +47,8 @@ usage:
   shashki selfplay --variant V --games N --out FILE [--seed S] [--depth D | --nodes N]
                    [--threads T] [--weights FILE|hand]
   shashki train --variant V --data FILE[,FILE..] --out FILE [--epochs N] [--lambda L]
-                [--lr X] [--decay X] [--batch N] [--seed S] [--max N]
+                [--lr X] [--decay X] [--batch N] [--seed S] [--max N] [--no-king-windows]
+                [--init FILE|builtin]
 
 perft prints one line per depth: depth, nodes, milliseconds, nodes per second.
 --dups counts every capture path; by default moves with the same from, to and

@@ -156,6 +156,7 @@ pub fn train(args: &Args) -> Result<(), Fail> {
         "--seed",
         "--max",
         "--no-king-windows",
+        "--init",
     ])?;
     let variant = args.variant()?;
     let data = args
@@ -228,6 +229,18 @@ pub fn train(args: &Args) -> Result<(), Fail> {
         w[2 * TABLE + phase * DENSE] = 100.0;
         w[2 * TABLE + phase * DENSE + 1] = king;
     }
+    if let Some(init) = args.value("--init") {
+        start_from(&mut w, variant, init)?;
+        eprintln!(
+            "train {variant}: starting from {init}: loss {:.5} validation {:.5}",
+            mean_loss(&w, &train, scale),
+            mean_loss(&w, &valid, scale)
+        );
+    }
+    // Weight decay pulls each window weight back to where it started: zero from scratch, the
+    // earlier weights with --init, so new data refine what older data taught instead of
+    // erasing it where they are thin.
+    let prior = w[..2 * TABLE].to_vec();
     let (mut m, mut v) = (vec![0f32; PARAMS], vec![0f32; PARAMS]);
     let mut grad = vec![0f32; PARAMS];
     let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
@@ -272,7 +285,7 @@ pub fn train(args: &Args) -> Result<(), Fail> {
                 let update = rate * (m[j] / c1) / ((v[j] / c2).sqrt() + eps);
                 // Weight decay pulls rarely seen window weights back to zero.
                 let shrink = if j < 2 * TABLE {
-                    decay * rate * w[j]
+                    decay * rate * (w[j] - prior[j])
                 } else {
                     0.0
                 };
@@ -311,6 +324,35 @@ pub fn train(args: &Args) -> Result<(), Fail> {
         "train {variant}: wrote {out} ({nonzero} non-zero window weights, {:.0}s)",
         start.elapsed().as_secs_f64()
     );
+    Ok(())
+}
+
+/// Sets the parameters to a weight file's (`builtin`: the variant's shipped weights).
+fn start_from(w: &mut [f32], variant: Variant, path: &str) -> Result<(), Fail> {
+    let bytes = if path == "builtin" {
+        shashki::learned::builtin_bytes(variant)
+            .ok_or_else(|| Fail(format!("no built-in weights for {variant}")))?
+            .to_vec()
+    } else {
+        std::fs::read(path).map_err(|e| Fail(format!("{path}: {e}")))?
+    };
+    let e = LearnedEval::from_bytes(&bytes).map_err(|e| Fail(format!("{path}: {e}")))?;
+    if e.variant() != variant {
+        return Err(Fail(format!(
+            "{path}: weights for {}, not {variant}",
+            e.variant()
+        )));
+    }
+    let unq = |x: i32| x as f32 / QUANT as f32;
+    for (j, pair) in e.windows().chunks_exact(2).enumerate() {
+        w[j] = unq(pair[0] as i32);
+        w[TABLE + j] = unq(pair[1] as i32);
+    }
+    for (phase, set) in e.dense().iter().enumerate() {
+        for (d, &x) in set.iter().enumerate() {
+            w[2 * TABLE + phase * DENSE + d] = unq(x);
+        }
+    }
     Ok(())
 }
 

@@ -416,6 +416,82 @@ fn selfplay_is_deterministic_and_writes_quiet_positions() {
 }
 
 #[test]
+fn train_from_init_starts_from_the_given_weights() {
+    let data = temp_path("init.txt");
+    let weights = temp_path("init.bin");
+    let o = shashki(
+        &[
+            "selfplay",
+            "--variant",
+            "russian",
+            "--games",
+            "8",
+            "--seed",
+            "5",
+            "--depth",
+            "3",
+            "--out",
+            data.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let train = |init: &str, lr: &str| {
+        shashki(
+            &[
+                "train",
+                "--variant",
+                "russian",
+                "--data",
+                data.to_str().unwrap(),
+                "--out",
+                weights.to_str().unwrap(),
+                "--epochs",
+                "1",
+                "--batch",
+                "64",
+                "--lr",
+                lr,
+                "--init",
+                init,
+            ],
+            None,
+        )
+    };
+    // A step too small to move any weight by a quantum writes the shipped file back byte for
+    // byte: every weight started where the file has it.
+    let o = train("builtin", "0.000001");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let shipped = shashki::learned::builtin_bytes(shashki::Variant::Russian).unwrap();
+    assert_eq!(std::fs::read(&weights).unwrap(), shipped);
+    // A real step moves them.
+    let o = train("builtin", "1");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_ne!(std::fs::read(&weights).unwrap(), shipped);
+    // Weights of another variant, or no weight file at all, are refused.
+    let czech = temp_path("init-czech.bin");
+    std::fs::write(
+        &czech,
+        shashki::learned::builtin_bytes(shashki::Variant::Czech).unwrap(),
+    )
+    .unwrap();
+    let o = train(czech.to_str().unwrap(), "1");
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let o = train(data.to_str().unwrap(), "1");
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+#[test]
 fn train_makes_a_weight_file_the_engine_plays_with() {
     let data = temp_path("train.txt");
     let weights = temp_path("train.bin");

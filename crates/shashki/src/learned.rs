@@ -184,6 +184,17 @@ impl LearnedEval {
         self.variant
     }
 
+    /// The counted features' weights, `[opening, ending]`, in 1/[`QUANT`] centi-men (a trainer
+    /// starting from this file reads them).
+    pub fn dense(&self) -> &[[i32; DENSE]; 2] {
+        &self.dense
+    }
+
+    /// The window weights, `[pattern][config][opening, ending]`, in 1/[`QUANT`] centi-men.
+    pub fn windows(&self) -> &[i16] {
+        &self.windows
+    }
+
     /// The value for White in centi-men, before any rule knowledge.
     pub fn white_value(&self, f: &Features) -> i32 {
         let (mut o, mut e) = (0i32, 0i32);
