@@ -9,6 +9,7 @@ use shashki::egtb::Tables;
 use shashki::eval::{weights, Evaluator, Weights};
 use shashki::learned::LearnedEval;
 use shashki::level::{choose_move, Level};
+use shashki::net::NetEval;
 use shashki::notation::move_to_string;
 use shashki::perft::{perft, Counting};
 use shashki::search::{Clock, Engine, Limits, Score, SearchResult};
@@ -215,14 +216,23 @@ pub fn load_weights(variant: Variant, path: Option<&str>) -> Result<Option<Evalu
         return Ok(Some(Evaluator::Hand(*shashki::eval::weights(variant))));
     }
     let bytes = std::fs::read(path).map_err(|e| Fail(format!("{path}: {e}")))?;
-    let e = LearnedEval::from_bytes(&bytes).map_err(|e| Fail(format!("{path}: {e}")))?;
-    if e.variant() != variant {
+    // A network file (`SHKN`) or pattern weights (`SHKE`).
+    let bad = |e: shashki::learned::WeightsError| Fail(format!("{path}: {e}"));
+    let (e, made_for) = if bytes.starts_with(b"SHKN") {
+        let n = NetEval::from_bytes(&bytes).map_err(bad)?;
+        let v = n.variant();
+        (Evaluator::Net(Arc::new(n)), v)
+    } else {
+        let l = LearnedEval::from_bytes(&bytes).map_err(bad)?;
+        let v = l.variant();
+        (Evaluator::Learned(Arc::new(l)), v)
+    };
+    if made_for != variant {
         return Err(Fail(format!(
-            "{path}: weights for {}, not {variant}",
-            e.variant()
+            "{path}: weights for {made_for}, not {variant}"
         )));
     }
-    Ok(Some(Evaluator::Learned(Arc::new(e))))
+    Ok(Some(e))
 }
 
 /// One side of a match: a player of this build (with optional other weights), or another

@@ -17,6 +17,7 @@ mod puzzles;
 mod selfplay;
 mod soak;
 mod train;
+mod train_net;
 mod winprob;
 
 use args::{Args, Fail};
@@ -45,10 +46,10 @@ usage:
   shashki winprob --variant V --games N [--seed S] [--nodes N] [--every K]
   shashki review --pdn FILE [--nodes N] [--variant V]
   shashki selfplay --variant V --games N --out FILE [--seed S] [--depth D | --nodes N]
-                   [--threads T] [--weights FILE|hand]
+                   [--threads T] [--weights FILE|hand] [--egtb SPEC]
   shashki train --variant V --data FILE[,FILE..] --out FILE [--epochs N] [--lambda L]
                 [--lr X] [--decay X] [--batch N] [--seed S] [--max N] [--no-king-windows]
-                [--init FILE|builtin]
+                [--init FILE|builtin] [--net H1,H2]
 
 perft prints one line per depth: depth, nodes, milliseconds, nodes per second.
 --dups counts every capture path; by default moves with the same from, to and

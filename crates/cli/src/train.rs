@@ -35,13 +35,13 @@ struct Sample {
 }
 
 /// One position of the data file with White's search score and result.
-struct Raw {
-    pos: shashki::Position,
-    score: f64,
-    result: f64,
+pub(crate) struct Raw {
+    pub(crate) pos: shashki::Position,
+    pub(crate) score: f64,
+    pub(crate) result: f64,
 }
 
-fn read_data(paths: &str, max: usize) -> Result<Vec<Raw>, Fail> {
+pub(crate) fn read_data(paths: &str, max: usize) -> Result<Vec<Raw>, Fail> {
     let mut out = Vec::new();
     for path in paths.split(',').filter(|p| !p.is_empty()) {
         let file = File::open(path).map_err(|e| Fail(format!("{path}: {e}")))?;
@@ -72,17 +72,17 @@ fn read_data(paths: &str, max: usize) -> Result<Vec<Raw>, Fail> {
     Ok(out)
 }
 
-fn sigmoid(x: f64) -> f64 {
+pub(crate) fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-fn log_loss(t: f64, p: f64) -> f64 {
+pub(crate) fn log_loss(t: f64, p: f64) -> f64 {
     let p = p.clamp(1e-9, 1.0 - 1e-9);
     -(t * p.ln() + (1.0 - t) * (1.0 - p).ln())
 }
 
 /// The scale S that best predicts results from the data's search scores (golden-section search).
-fn fit_scale(data: &[Raw]) -> f64 {
+pub(crate) fn fit_scale(data: &[Raw]) -> f64 {
     let loss = |s: f64| -> f64 {
         data.iter()
             .filter(|r| r.score.abs() < DECISIVE as f64)
@@ -157,7 +157,11 @@ pub fn train(args: &Args) -> Result<(), Fail> {
         "--max",
         "--no-king-windows",
         "--init",
+        "--net",
     ])?;
+    if let Some(spec) = args.value("--net") {
+        return crate::train_net::train_net(args, spec);
+    }
     let variant = args.variant()?;
     let data = args
         .value("--data")

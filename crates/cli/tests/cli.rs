@@ -579,6 +579,155 @@ fn train_makes_a_weight_file_the_engine_plays_with() {
 }
 
 #[test]
+fn selfplay_with_tables_ends_games_where_the_tables_settle_them() {
+    let plain = temp_path("sp-plain.txt");
+    let settled = temp_path("sp-egtb.txt");
+    let run = |out: &std::path::Path, tables: bool| {
+        let mut a = vec![
+            "selfplay",
+            "--variant",
+            "czech",
+            "--games",
+            "8",
+            "--seed",
+            "9",
+            "--depth",
+            "4",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        if tables {
+            a.extend(["--egtb", "3"]);
+        }
+        let o = shashki(&a, None);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        std::fs::read_to_string(out).unwrap()
+    };
+    let pieces = |line: &str| {
+        let fen = line.split(' ').next().unwrap();
+        fen.split(':')
+            .skip(1)
+            .map(|side| side[1..].split(',').filter(|s| !s.is_empty()).count())
+            .sum::<usize>()
+    };
+    let without = run(&plain, false);
+    let with = run(&settled, true);
+    // Without tables the games run into the endings; with them no position of three pieces or
+    // fewer is written, and the games are shorter.
+    assert!(
+        without.lines().any(|l| pieces(l) <= 3),
+        "the plain games reach the endings"
+    );
+    assert!(with.lines().all(|l| pieces(l) > 3));
+    assert!(with.lines().count() < without.lines().count());
+    for line in with.lines() {
+        let result = line.split(' ').nth(2).unwrap();
+        assert!(["0", "0.5", "1"].contains(&result), "{line}");
+    }
+}
+
+#[test]
+fn train_net_makes_a_network_the_engine_plays_with() {
+    let data = temp_path("net.txt");
+    let net = temp_path("net.bin");
+    let o = shashki(
+        &[
+            "selfplay",
+            "--variant",
+            "czech",
+            "--games",
+            "12",
+            "--seed",
+            "4",
+            "--depth",
+            "3",
+            "--out",
+            data.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let train = |shape: &str, seed: &str| {
+        shashki(
+            &[
+                "train",
+                "--variant",
+                "czech",
+                "--net",
+                shape,
+                "--data",
+                data.to_str().unwrap(),
+                "--out",
+                net.to_str().unwrap(),
+                "--epochs",
+                "3",
+                "--batch",
+                "32",
+                "--seed",
+                seed,
+            ],
+            None,
+        )
+    };
+    let o = train("16,8", "1");
+    let log = String::from_utf8_lossy(&o.stderr).to_string();
+    assert!(o.status.success(), "{log}");
+    assert!(log.contains("network 128-16-8-1"), "{log}");
+    assert!(log.contains("rounded network"), "{log}");
+    let bytes = std::fs::read(&net).unwrap();
+    let n = shashki::net::NetEval::from_bytes(&bytes).unwrap();
+    assert_eq!(n.variant(), shashki::Variant::Czech);
+    // The same seed trains the same network; another seed another one.
+    assert_eq!(train("16,8", "1").status.code(), Some(0));
+    assert_eq!(std::fs::read(&net).unwrap(), bytes);
+    assert_eq!(train("16,8", "2").status.code(), Some(0));
+    assert_ne!(std::fs::read(&net).unwrap(), bytes);
+    // The engine plays with it, and its evaluation differs from the shipped one's.
+    let fen = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11";
+    let eval = |weights: Option<&str>| {
+        let mut a = vec!["eval", "--variant", "czech", "--fen", fen];
+        if let Some(w) = weights {
+            a.extend(["--weights", w]);
+        }
+        let o = shashki(&a, None);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        stdout(&o)
+    };
+    assert_ne!(eval(Some(net.to_str().unwrap())), eval(None));
+    let o = shashki(
+        &[
+            "bestmove",
+            "--variant",
+            "czech",
+            "--depth",
+            "4",
+            "--weights",
+            net.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(stdout(&o).starts_with("bestmove "), "{}", stdout(&o));
+    // A Czech network is refused for Russian; a shape the engine cannot run is refused.
+    let o = shashki(
+        &[
+            "bestmove",
+            "--variant",
+            "russian",
+            "--depth",
+            "2",
+            "--weights",
+            net.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("weights for czech"));
+    for bad in ["12,8", "16", "0,8", "16,x", "512,8"] {
+        assert_eq!(train(bad, "1").status.code(), Some(2), "--net {bad}");
+    }
+}
+
+#[test]
 fn match_drives_another_binary_and_stops_by_sprt() {
     let bin = env!("CARGO_BIN_EXE_shashki");
     let o = shashki(

@@ -9,6 +9,7 @@ use alloc::sync::Arc;
 
 use crate::bitboard::{slide, Bitboard, Dir, LONG_DIAGONAL};
 use crate::learned::{builtin_bytes, LearnedEval};
+use crate::net::NetEval;
 use crate::position::{Color, Position};
 use crate::square::Square;
 use crate::variant::{KingRange, Rules, Variant};
@@ -243,6 +244,7 @@ pub(crate) fn drawish(pos: &Position, rules: &Rules) -> bool {
 pub enum Evaluator {
     Hand(Weights),
     Learned(Arc<LearnedEval>),
+    Net(Arc<NetEval>),
 }
 
 impl Evaluator {
@@ -261,6 +263,7 @@ impl Evaluator {
         match self {
             Evaluator::Hand(w) => evaluate_with(pos, rules, w),
             Evaluator::Learned(e) => e.evaluate(pos, rules),
+            Evaluator::Net(n) => n.evaluate(pos, rules),
         }
     }
 
@@ -269,6 +272,7 @@ impl Evaluator {
         match self {
             Evaluator::Hand(_) => true,
             Evaluator::Learned(e) => e.variant() == variant,
+            Evaluator::Net(n) => n.variant() == variant,
         }
     }
 }

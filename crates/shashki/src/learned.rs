@@ -55,7 +55,7 @@ impl core::fmt::Display for WeightsError {
 }
 
 /// 32-bit FNV-1a.
-fn fnv1a(bytes: &[u8]) -> u32 {
+pub(crate) fn fnv1a(bytes: &[u8]) -> u32 {
     let mut h: u32 = 0x811C_9DC5;
     for &b in bytes {
         h ^= b as u32;
@@ -64,7 +64,17 @@ fn fnv1a(bytes: &[u8]) -> u32 {
     h
 }
 
-const fn variant_code(v: Variant) -> u8 {
+/// The variant of a code in a weight file's header.
+pub(crate) const fn variant_from_code(code: u8) -> Option<Variant> {
+    match code {
+        0 => Some(Variant::Czech),
+        1 => Some(Variant::Russian),
+        2 => Some(Variant::English),
+        _ => None,
+    }
+}
+
+pub(crate) const fn variant_code(v: Variant) -> u8 {
     match v {
         Variant::Czech => 0,
         Variant::Russian => 1,
@@ -116,12 +126,7 @@ impl LearnedEval {
         if version != VERSION {
             return Err(WeightsError::Version(version));
         }
-        let variant = match b[6] {
-            0 => Variant::Czech,
-            1 => Variant::Russian,
-            2 => Variant::English,
-            v => return Err(WeightsError::UnknownVariant(v)),
-        };
+        let variant = variant_from_code(b[6]).ok_or(WeightsError::UnknownVariant(b[6]))?;
         // Counted features are only ever appended: a file with fewer has zero weights for the
         // newer ones (a variant may keep an older file).
         let counted = u16_at(12) as usize;

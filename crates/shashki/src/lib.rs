@@ -27,6 +27,7 @@ pub mod learned;
 pub mod level;
 pub mod movegen;
 pub mod moves;
+pub mod net;
 pub mod notation;
 pub mod pattern;
 pub mod pdn;
