@@ -8,6 +8,8 @@ export const WORKLOADS = [
   { name: 'search english 13', kind: 'search', variant: 'english', fen: 'B:W21-32:B1-12', depth: 13 },
   { name: 'search russian 13', kind: 'search', variant: 'russian', fen: 'W:W21-32:B1-12', depth: 13 },
   { name: 'search czech 13', kind: 'search', variant: 'czech', fen: 'W:W21-32:B1-12', depth: 13 },
+  // Ten pieces: below 14 the Czech network evaluates.
+  { name: 'search czech ending 19', kind: 'search', variant: 'czech', fen: 'W:W14,18,20,30,32:B2,5,11,13,19', depth: 19 },
 ];
 
 async function run() {

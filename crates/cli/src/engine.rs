@@ -219,9 +219,12 @@ pub fn load_weights(variant: Variant, path: Option<&str>) -> Result<Option<Evalu
     // A network file (`SHKN`) or pattern weights (`SHKE`).
     let bad = |e: shashki::learned::WeightsError| Fail(format!("{path}: {e}"));
     let (e, made_for) = if bytes.starts_with(b"SHKN") {
+        // A network for the endings plays beside the variant's own pattern tables.
         let n = NetEval::from_bytes(&bytes).map_err(bad)?;
         let v = n.variant();
-        (Evaluator::Net(Arc::new(n)), v)
+        let tables =
+            shashki::learned::builtin_bytes(v).and_then(|b| LearnedEval::from_bytes(b).ok());
+        (Evaluator::combine(tables, Some(n)).expect("a network"), v)
     } else {
         let l = LearnedEval::from_bytes(&bytes).map_err(bad)?;
         let v = l.variant();

@@ -158,6 +158,7 @@ pub fn train(args: &Args) -> Result<(), Fail> {
         "--no-king-windows",
         "--init",
         "--net",
+        "--below",
     ])?;
     if let Some(spec) = args.value("--net") {
         return crate::train_net::train_net(args, spec);

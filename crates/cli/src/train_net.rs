@@ -175,6 +175,9 @@ pub fn train_net(args: &Args, spec: &str) -> Result<(), Fail> {
     let batch = number::<usize>(args, "--batch", 1, 1 << 24)?.unwrap_or(1024);
     let seed = number::<u64>(args, "--seed", 0, u64::MAX)?.unwrap_or(1);
     let max = number::<usize>(args, "--max", 1, usize::MAX)?.unwrap_or(usize::MAX);
+    // Written into the file: the engine plays the network below this many pieces and the
+    // variant's pattern tables from there up (0: the network everywhere).
+    let below = number::<u32>(args, "--below", 0, 255)?.unwrap_or(0);
 
     let start = Instant::now();
     let raw = read_data(data, max)?;
@@ -287,7 +290,7 @@ pub fn train_net(args: &Args, spec: &str) -> Result<(), Fail> {
         );
     }
 
-    let eval = net.quantize(variant, scale)?;
+    let eval = net.quantize(variant, scale)?.with_below(below);
     // What the engine will play, and what it would replace, on the held-out positions.
     let as_played = |value: &dyn Fn(&Position) -> f64| -> f64 {
         valid

@@ -245,16 +245,36 @@ pub enum Evaluator {
     Hand(Weights),
     Learned(Arc<LearnedEval>),
     Net(Arc<NetEval>),
+    /// The pattern tables with many pieces on the board, the network with fewer than its
+    /// [`NetEval::below`]: where the network beats the tables (the endings) without paying its
+    /// cost where it does not (the middlegame, as fast as the tables alone).
+    Phased {
+        tables: Arc<LearnedEval>,
+        net: Arc<NetEval>,
+    },
 }
 
 impl Evaluator {
-    /// The engine's own evaluation for a variant: the built-in learned weights when there are
-    /// any, else the hand table.
+    /// The engine's own evaluation for a variant: its built-in network and pattern tables (as
+    /// the network's file says to combine them), else either alone, else the hand table.
     pub fn default_for(variant: Variant) -> Evaluator {
-        match builtin_bytes(variant).map(LearnedEval::from_bytes) {
-            Some(Ok(e)) => Evaluator::Learned(Arc::new(e)),
-            _ => Evaluator::Hand(*weights(variant)),
-        }
+        let tables = builtin_bytes(variant).and_then(|b| LearnedEval::from_bytes(b).ok());
+        let net = crate::net::builtin_bytes(variant).and_then(|b| NetEval::from_bytes(b).ok());
+        Evaluator::combine(tables, net).unwrap_or(Evaluator::Hand(*weights(variant)))
+    }
+
+    /// Pattern tables and a network as the network's [`NetEval::below`] says: together, or
+    /// whichever there is.
+    pub fn combine(tables: Option<LearnedEval>, net: Option<NetEval>) -> Option<Evaluator> {
+        Some(match (tables, net) {
+            (Some(t), Some(n)) if n.below() > 0 => Evaluator::Phased {
+                tables: Arc::new(t),
+                net: Arc::new(n),
+            },
+            (_, Some(n)) => Evaluator::Net(Arc::new(n)),
+            (Some(t), None) => Evaluator::Learned(Arc::new(t)),
+            (None, None) => return None,
+        })
     }
 
     /// The evaluation for the side to move, in centi-men.
@@ -264,6 +284,13 @@ impl Evaluator {
             Evaluator::Hand(w) => evaluate_with(pos, rules, w),
             Evaluator::Learned(e) => e.evaluate(pos, rules),
             Evaluator::Net(n) => n.evaluate(pos, rules),
+            Evaluator::Phased { tables, net } => {
+                if pos.occupied().count() >= net.below() {
+                    tables.evaluate(pos, rules)
+                } else {
+                    net.evaluate(pos, rules)
+                }
+            }
         }
     }
 
@@ -273,6 +300,7 @@ impl Evaluator {
             Evaluator::Hand(_) => true,
             Evaluator::Learned(e) => e.variant() == variant,
             Evaluator::Net(n) => n.variant() == variant,
+            Evaluator::Phased { net, .. } => net.variant() == variant,
         }
     }
 }

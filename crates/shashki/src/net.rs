@@ -11,7 +11,8 @@
 //! All arithmetic is integer: weights are stored in 1/1024 and activations run 0..=128, so the
 //! value is the same natively and in WebAssembly.
 //!
-//! File layout (little-endian): `SHKN`, version u16, variant u8, 0u8, inputs u16, hidden1 u16,
+//! File layout (little-endian): `SHKN`, version u16, variant u8, below u8 (the network plays
+//! positions with fewer pieces than this, the pattern tables the others; 0: all), inputs u16, hidden1 u16,
 //! hidden2 u16, scale u16 (centi-men per unit of logit); then W1 as i16 `[inputs][hidden1]`
 //! (one row per input, so a piece adds a row), b1 i16 `[hidden1]`, W2 i16 `[hidden2][hidden1]`,
 //! b2 i32 `[hidden2]` (in 1/(128·1024)), W3 i16 `[hidden2]`, b3 i32 (in 1/(128·1024)); then the
@@ -48,6 +49,7 @@ pub const LANES: usize = 8;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NetEval {
     variant: Variant,
+    below: u32,
     h1: usize,
     h2: usize,
     scale: i32,
@@ -115,6 +117,7 @@ impl NetEval {
         }
         Ok(NetEval {
             variant,
+            below: 0,
             h1,
             h2,
             scale,
@@ -140,6 +143,7 @@ impl NetEval {
         }
         let code = body[6];
         let variant = variant_from_code(code).ok_or(WeightsError::UnknownVariant(code))?;
+        let below = body[7] as u32;
         r.0 = &body[8..];
         let (inputs, h1, h2, scale) = (
             r.u16() as usize,
@@ -169,7 +173,22 @@ impl NetEval {
         let b2 = r.i32s(h2);
         let w3 = r.i16s(h2);
         let b3 = r.i32s(1)[0];
-        NetEval::from_parts(variant, scale, w1, b1, w2, b2, w3, b3)
+        Ok(NetEval::from_parts(variant, scale, w1, b1, w2, b2, w3, b3)?.with_below(below))
+    }
+
+    /// The same network, to play only positions with fewer than `below` pieces (0: all; more
+    /// than 24 is the same as all).
+    pub fn with_below(self, below: u32) -> NetEval {
+        NetEval {
+            below: below.min(u8::MAX as u32),
+            ..self
+        }
+    }
+
+    /// The network plays positions with fewer pieces than this, the pattern tables the others
+    /// (0: the network plays all).
+    pub fn below(&self) -> u32 {
+        self.below
     }
 
     /// The file form of these weights.
@@ -178,7 +197,7 @@ impl NetEval {
         b.extend_from_slice(MAGIC);
         b.extend_from_slice(&VERSION.to_le_bytes());
         b.push(variant_code(self.variant));
-        b.push(0);
+        b.push(self.below as u8);
         for v in [INPUTS, self.h1, self.h2, self.scale as usize] {
             b.extend_from_slice(&(v as u16).to_le_bytes());
         }
@@ -219,7 +238,24 @@ impl NetEval {
     }
 
     /// The output logit for the side to move, in 1/(128·1024) units.
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
     pub fn logit(&self, pos: &Position) -> i32 {
+        simd::logit(self, pos)
+    }
+
+    /// The output logit for the side to move, in 1/(128·1024) units.
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    pub fn logit(&self, pos: &Position) -> i32 {
+        self.logit_portable(pos)
+    }
+
+    /// The network in plain Rust: the compiler vectorises it natively (SSE2's 16-bit multiply
+    /// and add does the dot products), but not for WebAssembly SIMD, which [`simd`] covers.
+    #[cfg_attr(
+        all(target_arch = "wasm32", target_feature = "simd128"),
+        allow(dead_code)
+    )]
+    fn logit_portable(&self, pos: &Position) -> i32 {
         let (h1, h2) = (self.h1, self.h2);
         // The first layer sums in 16 bits (wrapping, so the same everywhere): a row per piece
         // on the board, each weight within ±[`W1_LIMIT`], cannot leave the i16 range with the
@@ -280,6 +316,70 @@ impl NetEval {
     }
 }
 
+/// The same sums as [`NetEval::logit_portable`] in WebAssembly SIMD: eight 16-bit lanes per
+/// add, and `i32x4.dot_i16x8_s` for the second layer (exact 32-bit sums, so the value is the
+/// same as natively).
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod simd {
+    use super::*;
+    use core::arch::wasm32::*;
+
+    #[inline(always)]
+    fn load(s: &[i16]) -> v128 {
+        let s: &[i16; 8] = s[..8].try_into().expect("eight lanes");
+        // SAFETY: `s` is 16 readable bytes, and `v128.load` needs no alignment.
+        unsafe { v128_load(s.as_ptr() as *const v128) }
+    }
+
+    pub(super) fn logit(n: &NetEval, pos: &Position) -> i32 {
+        let chunks = n.h1 / 8;
+        let mut acc = [i16x8_splat(0); MAX_HIDDEN / 8];
+        let acc = &mut acc[..chunks];
+        for (c, a) in acc.iter_mut().enumerate() {
+            *a = load(&n.b1[8 * c..]);
+        }
+        for (plane, bits) in NetEval::inputs(pos).into_iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let i = plane * 32 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let row = &n.w1[i * n.h1..(i + 1) * n.h1];
+                for (c, a) in acc.iter_mut().enumerate() {
+                    *a = i16x8_add(*a, load(&row[8 * c..]));
+                }
+            }
+        }
+        let (zero, one) = (i16x8_splat(0), i16x8_splat(ONE as i16));
+        for a in acc.iter_mut() {
+            *a = i16x8_max(i16x8_min(i16x8_shr(*a, WEIGHT_BITS - 7), one), zero);
+        }
+        let mut out = n.b3;
+        for k in 0..n.h2 {
+            let row = &n.w2[k * n.h1..(k + 1) * n.h1];
+            let mut sums = i32x4_splat(0);
+            for (c, &a) in acc.iter().enumerate() {
+                sums = i32x4_add(sums, i32x4_dot_i16x8(a, load(&row[8 * c..])));
+            }
+            let dot = i32x4_extract_lane::<0>(sums)
+                + i32x4_extract_lane::<1>(sums)
+                + i32x4_extract_lane::<2>(sums)
+                + i32x4_extract_lane::<3>(sums);
+            let a2 = ((dot + n.b2[k]) >> WEIGHT_BITS).clamp(0, ONE);
+            out += a2 * n.w3[k] as i32;
+        }
+        out
+    }
+}
+
+/// The network file shipped for a variant (`crates/shashki/weights/V-net.bin`, made by
+/// `shashki train --net`), if any.
+pub fn builtin_bytes(variant: Variant) -> Option<&'static [u8]> {
+    match variant {
+        Variant::Czech => Some(include_bytes!("../weights/czech-net.bin")),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -301,7 +401,10 @@ mod tests {
     #[test]
     fn a_network_file_reads_back() {
         let n = sample();
-        assert_eq!(NetEval::from_bytes(&n.to_bytes()), Ok(n));
+        assert_eq!(NetEval::from_bytes(&n.to_bytes()), Ok(n.clone()));
+        let ending = n.with_below(14);
+        assert_eq!(ending.below(), 14);
+        assert_eq!(NetEval::from_bytes(&ending.to_bytes()), Ok(ending));
     }
 
     #[test]

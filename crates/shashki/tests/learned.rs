@@ -37,15 +37,24 @@ fn current() -> String {
 }
 
 #[test]
-fn every_variant_ships_learned_weights() {
+fn every_variant_ships_learned_weights_and_czech_a_network() {
     for variant in Variant::ALL {
         let bytes = shashki::learned::builtin_bytes(variant).expect("a weight file");
         let e = shashki::learned::LearnedEval::from_bytes(bytes).expect("built-in weights load");
         assert_eq!(e.variant(), variant);
-        assert!(matches!(
-            Evaluator::default_for(variant),
-            Evaluator::Learned(_)
-        ));
+        // Czech adds a network for the endings (pattern tables from 14 pieces up); the others
+        // play their pattern tables alone.
+        let own = Evaluator::default_for(variant);
+        match variant {
+            Variant::Czech => {
+                let n = shashki::net::builtin_bytes(variant).expect("a network file");
+                let n = shashki::net::NetEval::from_bytes(n).expect("the network loads");
+                assert_eq!((n.variant(), n.below()), (variant, 14));
+                assert!(matches!(own, Evaluator::Phased { .. }));
+            }
+            _ => assert!(matches!(own, Evaluator::Learned(_))),
+        }
+        assert!(own.fits(variant));
     }
 }
 
