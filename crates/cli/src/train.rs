@@ -41,7 +41,7 @@ pub(crate) struct Raw {
     pub(crate) result: f64,
 }
 
-pub(crate) fn read_data(paths: &str, max: usize) -> Result<Vec<Raw>, Fail> {
+fn read_data(paths: &str, max: usize) -> Result<Vec<Raw>, Fail> {
     let mut out = Vec::new();
     for path in paths.split(',').filter(|p| !p.is_empty()) {
         let file = File::open(path).map_err(|e| Fail(format!("{path}: {e}")))?;
@@ -72,6 +72,26 @@ pub(crate) fn read_data(paths: &str, max: usize) -> Result<Vec<Raw>, Fail> {
     Ok(out)
 }
 
+/// The data of `paths` (at most `max` positions) and the scale S fitted to it, refusing a file
+/// too small to learn from.
+pub(crate) fn training_data(paths: &str, max: usize) -> Result<(Vec<Raw>, f64), Fail> {
+    let raw = read_data(paths, max)?;
+    if raw.len() < 10 {
+        return Err(Fail(format!(
+            "{paths}: too little data ({} positions)",
+            raw.len()
+        )));
+    }
+    let scale = fit_scale(&raw);
+    Ok((raw, scale))
+}
+
+/// Whether the data's `i`-th position is held out for validation: one block of 1000 positions
+/// (whole stretches of games) in ten.
+pub(crate) fn held_out(i: usize) -> bool {
+    (i / 1000) % 10 == 9
+}
+
 pub(crate) fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
@@ -82,7 +102,7 @@ pub(crate) fn log_loss(t: f64, p: f64) -> f64 {
 }
 
 /// The scale S that best predicts results from the data's search scores (golden-section search).
-pub(crate) fn fit_scale(data: &[Raw]) -> f64 {
+fn fit_scale(data: &[Raw]) -> f64 {
     let loss = |s: f64| -> f64 {
         data.iter()
             .filter(|r| r.score.abs() < DECISIVE as f64)
@@ -186,23 +206,14 @@ pub fn train(args: &Args) -> Result<(), Fail> {
     };
 
     let start = Instant::now();
-    let raw = read_data(data, max)?;
-    if raw.len() < 10 {
-        return Err(Fail(format!(
-            "{data}: too little data ({} positions)",
-            raw.len()
-        )));
-    }
-    let scale = fit_scale(&raw);
+    let (raw, scale) = training_data(data, max)?;
     eprintln!(
         "train {variant}: {} positions, scale S = {scale:.1} centi-men ({:.1}s)",
         raw.len(),
         start.elapsed().as_secs_f64()
     );
 
-    // Held-out blocks of 1000 positions (whole stretches of games), and the hand table's loss
-    // on them as the reference.
-    let held_out = |i: usize| (i / 1000) % 10 == 9;
+    // The hand table's loss on the held-out positions as the reference.
     let (mut train, mut valid) = (Vec::new(), Vec::new());
     let (mut hand_loss, mut n_valid) = (0.0, 0usize);
     let hand = shashki::eval::weights(variant);

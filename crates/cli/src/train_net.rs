@@ -17,7 +17,7 @@ use shashki::net::{NetEval, INPUTS, LANES, MAX_HIDDEN, W1_LIMIT};
 use shashki::{Position, Variant};
 
 use crate::args::{number, Args, Fail};
-use crate::train::{fit_scale, log_loss, read_data, sigmoid};
+use crate::train::{held_out, log_loss, sigmoid, training_data};
 
 /// One training position: the four input planes (side to move's view) and the target.
 struct Sample {
@@ -180,20 +180,11 @@ pub fn train_net(args: &Args, spec: &str) -> Result<(), Fail> {
     let below = number::<u32>(args, "--below", 0, 255)?.unwrap_or(0);
 
     let start = Instant::now();
-    let raw = read_data(data, max)?;
-    if raw.len() < 10 {
-        return Err(Fail(format!(
-            "{data}: too little data ({} positions)",
-            raw.len()
-        )));
-    }
-    let scale = fit_scale(&raw);
+    let (raw, scale) = training_data(data, max)?;
     eprintln!(
         "train {variant}: {} positions, scale S = {scale:.1} centi-men, network 128-{h1}-{h2}-1",
         raw.len()
     );
-    // The same held-out blocks as the pattern trainer's.
-    let held_out = |i: usize| (i / 1000) % 10 == 9;
     let (mut train, mut valid, mut valid_pos) = (Vec::new(), Vec::new(), Vec::new());
     for (i, r) in raw.iter().enumerate() {
         // Data scores and results are White's; the network sees the side to move.
