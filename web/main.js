@@ -20,7 +20,33 @@ import { bindAnalysis } from './analysis.js';
 import { bindReview } from './review.js';
 import './register-sw.js';
 
+/// The engine is compiled for WebAssembly SIMD (every current browser has it). Without it the
+/// module would fail to compile with an error no player can act on, so ask first, in their language.
+/// The probe is a function returning `i8x16.popcnt(i8x16.splat(0))`.
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
+]);
+
+function wasmSimd() {
+  try {
+    return typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);
+  } catch {
+    return false;
+  }
+}
+
 async function start() {
+  if (!wasmSimd()) {
+    loadSettings();
+    setLang(app.settings.lang || browserLang());
+    translatePage();
+    const s = $('[data-status]');
+    if (s) {
+      s.textContent = t('noSimd');
+      s.setAttribute('data-unsupported', '');
+    }
+    return;
+  }
   await init();
   const settingsOk = loadSettings();
   setLang(app.settings.lang || browserLang());

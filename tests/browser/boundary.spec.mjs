@@ -62,3 +62,28 @@ test('the wasm exports reject bad input with clear errors and never trap', async
   expect(results.stillWorks).toBe(true);
   expect(errors).toEqual([]);
 });
+
+test('a browser without WebAssembly SIMD is told so in its language, and nothing is loaded', async ({ page }) => {
+  // Such a browser rejects the SIMD probe (and would fail to compile the engine).
+  await page.addInitScript(() => {
+    WebAssembly.validate = () => false;
+    localStorage.setItem('shashki.settings', JSON.stringify({ lang: 'cs' }));
+  });
+  const wasm = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('.wasm')) wasm.push(r.url());
+  });
+  await page.goto('/');
+  const s = page.locator('[data-status]');
+  await expect(s).toHaveAttribute('data-unsupported', '');
+  await expect(s).toContainText('WebAssembly SIMD');
+  await expect(s).toContainText('Tento prohlížeč');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'cs');
+  expect(wasm).toEqual([]);
+});
+
+test('a browser with WebAssembly SIMD passes the probe', async ({ page }) => {
+  await page.goto('/');
+  await page.waitForSelector('[data-piece]');
+  await expect(page.locator('[data-status]')).not.toHaveAttribute('data-unsupported', '');
+});
