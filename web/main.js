@@ -45,6 +45,11 @@ async function start() {
       s.textContent = t('noSimd');
       s.setAttribute('data-unsupported', '');
     }
+    // Also where the board would be: below the fold the status line goes unseen on a tablet.
+    const p = document.createElement('p');
+    p.className = 'unsupported';
+    p.textContent = t('noSimd');
+    $('[data-board]')?.replaceChildren(p);
     return;
   }
   await init();

@@ -78,6 +78,7 @@ test('a browser without WebAssembly SIMD is told so in its language, and nothing
   await expect(s).toHaveAttribute('data-unsupported', '');
   await expect(s).toContainText('WebAssembly SIMD');
   await expect(s).toContainText('Tento prohlížeč');
+  await expect(page.locator('[data-board] .unsupported')).toContainText('Tento prohlížeč');
   await expect(page.locator('html')).toHaveAttribute('lang', 'cs');
   expect(wasm).toEqual([]);
 });
