@@ -1,5 +1,6 @@
 //! The search: iterative deepening principal-variation alpha-beta with a transposition table,
-//! move ordering (hash move, captures, killers, history), late-move reductions, a capture search
+//! move ordering (hash move, captures, killers, history), late-move reductions, pruning of shallow
+//! quiet nodes (`RFP_*`, `FUTILITY_*`, `LMP_*`), a capture search
 //! at the leaves (in English extended by a ply where the opponent threatens a capture) and full
 //! knowledge of the draw rules.
 //!
@@ -26,6 +27,25 @@ const WIN_THRESHOLD: i32 = WIN - 1_000;
 pub const MAX_PLY: usize = 128;
 /// Moves beyond this many in one position are not searched (no legal position comes close).
 const MAX_ORDERED: usize = 256;
+
+// Pruning
+// -------
+// A quiet node off the principal variation, close to the leaves, where neither bound is a won or
+// lost score, is judged by its static value first (checkers' shots are captures, which these
+// rules never prune, and a position with a capture pending is never judged statically):
+// - at depth <= RFP_DEPTH, a static value that beats beta by RFP_MARGIN a ply is returned as is;
+// - at depth <= FUTILITY_DEPTH, a static value FUTILITY_MARGIN a ply below alpha leaves only the
+//   first move and the captures and crownings to search;
+// - at depth <= LMP_DEPTH, quiet moves after the first LMP_BASE + depth² are not searched.
+// Together they cut the nodes of a 16-ply Czech search from the start from 1.84 M to 0.50 M;
+// measured at 100 ms/move, Czech self-play against the build without them: +38 =308 −19,
+// +18 Elo (+4..+32), SPRT [0, 15] H1.
+const RFP_DEPTH: i32 = 2;
+const RFP_MARGIN: i32 = 60;
+const FUTILITY_DEPTH: i32 = 2;
+const FUTILITY_MARGIN: i32 = 80;
+const LMP_DEPTH: i32 = 3;
+const LMP_BASE: i32 = 3;
 
 /// Tells the search when to stop (a deadline, a stop button). Polled every 1024 nodes.
 pub trait Clock {
@@ -495,6 +515,31 @@ impl Engine {
                 }
             }
         }
+        // Pruning of shallow quiet nodes (see the constants above).
+        let prunable = !pv_node
+            && ply > 0
+            && !captures
+            && beta.abs() < WIN_THRESHOLD
+            && alpha.abs() < WIN_THRESHOLD
+            && prunes_shallow_nodes(self.rules)
+            && depth <= RFP_DEPTH.max(FUTILITY_DEPTH).max(LMP_DEPTH);
+        let static_eval = if prunable && depth <= RFP_DEPTH.max(FUTILITY_DEPTH) {
+            Some(self.evaluate(pos))
+        } else {
+            None
+        };
+        if let Some(e) = static_eval {
+            if depth <= RFP_DEPTH && e - RFP_MARGIN * depth >= beta {
+                return e;
+            }
+        }
+        let futile = static_eval
+            .is_some_and(|e| depth <= FUTILITY_DEPTH && e + FUTILITY_MARGIN * depth <= alpha);
+        let quiet_limit = if prunable && depth <= LMP_DEPTH {
+            (LMP_BASE + depth * depth) as usize
+        } else {
+            usize::MAX
+        };
         let us = pos.side_to_move() as usize;
         let their_kings = pos.kings(!pos.side_to_move());
         // Order: hash move, captures (more and bigger first), killers, history.
@@ -538,11 +583,16 @@ impl Engine {
             let (key, idx) = order[i];
             let idx = idx as usize;
             let m = moves[idx];
+            let quiet = !m.is_capture() && !m.promotes();
+            // The first move is always searched; the rest of a pruned node's quiet moves are
+            // skipped unless every move so far loses.
+            if i > 0 && quiet && best > -WIN_THRESHOLD && (futile || i >= quiet_limit) {
+                continue;
+            }
             let child = pos.play(&m);
             let child_hash = pos.hash_after(hash, &m);
             let cc = next_counters(self.rules, pos, &m, &child, counters);
             self.keys.push(hash);
-            let quiet = !m.is_capture() && !m.promotes();
             let mut s;
             if i == 0 {
                 s = -self.node(
@@ -632,6 +682,12 @@ impl Engine {
 /// depth they would earn; measured at 100 ms/move: English +35 Elo, Czech ±0, Russian −20.
 fn extends_threats(rules: &Rules) -> bool {
     !rules.men_capture_backward && rules.king_range == KingRange::Short
+}
+
+/// Whether shallow quiet nodes are pruned (see `RFP_DEPTH`): so far only where it was measured,
+/// flying kings with men capturing forward only (Czech); Russian and English search every move.
+fn prunes_shallow_nodes(rules: &Rules) -> bool {
+    rules.king_range == KingRange::Flying && !rules.men_capture_backward
 }
 
 fn score_to_tt(s: i32, ply: usize) -> i32 {
