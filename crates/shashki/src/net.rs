@@ -5,8 +5,8 @@
 //! its own, the hidden layers see the whole board at once (a man weak only when a king stands
 //! behind it, a tempo count that matters only with the centre closed). On the same Czech data
 //! a network predicts results better than the pattern tables and wins at equal nodes, but it
-//! costs about a third of the search speed; no variant ships one yet (`shashki train --net`
-//! makes one, `--weights` plays it).
+//! costs search speed, so Czech plays it below 14 pieces only (the file says where) and the
+//! pattern tables above (`shashki train --net` makes one, `--weights` plays it).
 //!
 //! All arithmetic is integer: weights are stored in 1/1024 and activations run 0..=128, so the
 //! value is the same natively and in WebAssembly.
@@ -244,7 +244,16 @@ impl NetEval {
     }
 
     /// The output logit for the side to move, in 1/(128·1024) units.
-    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    #[cfg(target_arch = "x86_64")]
+    pub fn logit(&self, pos: &Position) -> i32 {
+        sse2::logit(self, pos)
+    }
+
+    /// The output logit for the side to move, in 1/(128·1024) units.
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    )))]
     pub fn logit(&self, pos: &Position) -> i32 {
         self.logit_portable(pos)
     }
@@ -252,10 +261,13 @@ impl NetEval {
     /// The network in plain Rust: the compiler vectorises it natively (SSE2's 16-bit multiply
     /// and add does the dot products), but not for WebAssembly SIMD, which [`simd`] covers.
     #[cfg_attr(
-        all(target_arch = "wasm32", target_feature = "simd128"),
+        any(
+            target_arch = "x86_64",
+            all(target_arch = "wasm32", target_feature = "simd128")
+        ),
         allow(dead_code)
     )]
-    fn logit_portable(&self, pos: &Position) -> i32 {
+    pub(crate) fn logit_portable(&self, pos: &Position) -> i32 {
         let (h1, h2) = (self.h1, self.h2);
         // The first layer sums in 16 bits (wrapping, so the same everywhere): a row per piece
         // on the board, each weight within ±[`W1_LIMIT`], cannot leave the i16 range with the
@@ -316,6 +328,18 @@ impl NetEval {
     }
 }
 
+/// `s` as chunks of eight (the rest, if any, left out): rows of weights the SIMD loops read a
+/// whole chunk at a time. (`slice::as_chunks` once the minimum Rust reaches 1.88.)
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
+fn eight_lanes(s: &[i16]) -> &[[i16; 8]] {
+    // SAFETY: `[i16; 8]` has the alignment of `i16` and no padding, and `len / 8` chunks lie
+    // within `s`.
+    unsafe { core::slice::from_raw_parts(s.as_ptr() as *const [i16; 8], s.len() / 8) }
+}
+
 /// The same sums as [`NetEval::logit_portable`] in WebAssembly SIMD: eight 16-bit lanes per
 /// add, and `i32x4.dot_i16x8_s` for the second layer (exact 32-bit sums, so the value is the
 /// same as natively).
@@ -325,27 +349,49 @@ mod simd {
     use core::arch::wasm32::*;
 
     #[inline(always)]
-    fn load(s: &[i16]) -> v128 {
-        let s: &[i16; 8] = s[..8].try_into().expect("eight lanes");
+    fn load(s: &[i16; 8]) -> v128 {
         // SAFETY: `s` is 16 readable bytes, and `v128.load` needs no alignment.
         unsafe { v128_load(s.as_ptr() as *const v128) }
     }
 
+    /// The four lanes of each of four vectors summed: `[Σa, Σb, Σc, Σd]`.
+    #[inline(always)]
+    fn sum4(a: v128, b: v128, c: v128, d: v128) -> [i32; 4] {
+        let ab = i32x4_add(
+            i32x4_shuffle::<0, 4, 1, 5>(a, b),
+            i32x4_shuffle::<2, 6, 3, 7>(a, b),
+        );
+        let cd = i32x4_add(
+            i32x4_shuffle::<0, 4, 1, 5>(c, d),
+            i32x4_shuffle::<2, 6, 3, 7>(c, d),
+        );
+        let v = i32x4_add(i64x2_shuffle::<0, 2>(ab, cd), i64x2_shuffle::<1, 3>(ab, cd));
+        [
+            i32x4_extract_lane::<0>(v),
+            i32x4_extract_lane::<1>(v),
+            i32x4_extract_lane::<2>(v),
+            i32x4_extract_lane::<3>(v),
+        ]
+    }
+
     pub(super) fn logit(n: &NetEval, pos: &Position) -> i32 {
         let chunks = n.h1 / 8;
+        // The weights as rows of eight-lane chunks: one bounds check per row, none per chunk.
+        let w1 = eight_lanes(&n.w1);
+        let w2 = eight_lanes(&n.w2);
+        let b1 = eight_lanes(&n.b1);
         let mut acc = [i16x8_splat(0); MAX_HIDDEN / 8];
         let acc = &mut acc[..chunks];
-        for (c, a) in acc.iter_mut().enumerate() {
-            *a = load(&n.b1[8 * c..]);
+        for (a, b) in acc.iter_mut().zip(b1) {
+            *a = load(b);
         }
         for (plane, bits) in NetEval::inputs(pos).into_iter().enumerate() {
             let mut bits = bits;
             while bits != 0 {
                 let i = plane * 32 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let row = &n.w1[i * n.h1..(i + 1) * n.h1];
-                for (c, a) in acc.iter_mut().enumerate() {
-                    *a = i16x8_add(*a, load(&row[8 * c..]));
+                for (a, w) in acc.iter_mut().zip(&w1[i * chunks..(i + 1) * chunks]) {
+                    *a = i16x8_add(*a, load(w));
                 }
             }
         }
@@ -353,19 +399,137 @@ mod simd {
         for a in acc.iter_mut() {
             *a = i16x8_max(i16x8_min(i16x8_shr(*a, WEIGHT_BITS - 7), one), zero);
         }
+        let acc = &*acc;
         let mut out = n.b3;
-        for k in 0..n.h2 {
-            let row = &n.w2[k * n.h1..(k + 1) * n.h1];
-            let mut sums = i32x4_splat(0);
-            for (c, &a) in acc.iter().enumerate() {
-                sums = i32x4_add(sums, i32x4_dot_i16x8(a, load(&row[8 * c..])));
-            }
-            let dot = i32x4_extract_lane::<0>(sums)
-                + i32x4_extract_lane::<1>(sums)
-                + i32x4_extract_lane::<2>(sums)
-                + i32x4_extract_lane::<3>(sums);
+        let mut neuron = |k: usize, dot: i32| {
             let a2 = ((dot + n.b2[k]) >> WEIGHT_BITS).clamp(0, ONE);
             out += a2 * n.w3[k] as i32;
+        };
+        // Four neurons at a time, as in the SSE2 version.
+        let mut k = 0;
+        while k + 4 <= n.h2 {
+            let rows = &w2[k * chunks..(k + 4) * chunks];
+            let mut s = [i32x4_splat(0); 4];
+            for (c, &a) in acc.iter().enumerate() {
+                // SAFETY: `rows` holds four rows of `chunks` chunks and `c < chunks`.
+                let w = |r: usize| load(unsafe { rows.get_unchecked(r * chunks + c) });
+                s[0] = i32x4_add(s[0], i32x4_dot_i16x8(a, w(0)));
+                s[1] = i32x4_add(s[1], i32x4_dot_i16x8(a, w(1)));
+                s[2] = i32x4_add(s[2], i32x4_dot_i16x8(a, w(2)));
+                s[3] = i32x4_add(s[3], i32x4_dot_i16x8(a, w(3)));
+            }
+            for (r, dot) in sum4(s[0], s[1], s[2], s[3]).into_iter().enumerate() {
+                neuron(k + r, dot);
+            }
+            k += 4;
+        }
+        for k in k..n.h2 {
+            let mut s = i32x4_splat(0);
+            for (&a, w) in acc.iter().zip(&w2[k * chunks..(k + 1) * chunks]) {
+                s = i32x4_add(s, i32x4_dot_i16x8(a, load(w)));
+            }
+            let z = i32x4_splat(0);
+            neuron(k, sum4(s, z, z, z)[0]);
+        }
+        out
+    }
+}
+
+/// The same sums as [`NetEval::logit_portable`] in SSE2 (part of every x86-64 processor), four
+/// second-layer neurons at a time: a chunk of activations is loaded once for four rows and the
+/// four sums run as independent chains. The sums are exact 32-bit integers, so the order does not
+/// change the value. (The compiler left to itself sums one neuron at a time, at half the speed.)
+#[cfg(target_arch = "x86_64")]
+mod sse2 {
+    use super::*;
+    use core::arch::x86_64::*;
+
+    #[inline(always)]
+    fn load(s: &[i16; 8]) -> __m128i {
+        // SAFETY: `s` is 16 readable bytes, and an unaligned load needs no alignment.
+        unsafe { _mm_loadu_si128(s.as_ptr() as *const __m128i) }
+    }
+
+    /// The four lanes of each of four vectors summed: `[Σa, Σb, Σc, Σd]`.
+    #[inline(always)]
+    fn sum4(a: __m128i, b: __m128i, c: __m128i, d: __m128i) -> [i32; 4] {
+        let mut out = [0i32; 4];
+        // SAFETY: SSE2 is part of x86-64; `out` is 16 writable bytes, and an unaligned store
+        // needs no alignment.
+        unsafe {
+            let ab = _mm_add_epi32(_mm_unpacklo_epi32(a, b), _mm_unpackhi_epi32(a, b));
+            let cd = _mm_add_epi32(_mm_unpacklo_epi32(c, d), _mm_unpackhi_epi32(c, d));
+            let v = _mm_add_epi32(_mm_unpacklo_epi64(ab, cd), _mm_unpackhi_epi64(ab, cd));
+            _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, v);
+        }
+        out
+    }
+
+    pub(super) fn logit(n: &NetEval, pos: &Position) -> i32 {
+        // SAFETY: SSE2 is part of x86-64, so its instructions are always there.
+        unsafe { logit_sse2(n, pos) }
+    }
+
+    #[target_feature(enable = "sse2")]
+    fn logit_sse2(n: &NetEval, pos: &Position) -> i32 {
+        let chunks = n.h1 / 8;
+        // The weights as rows of eight-lane chunks: one bounds check per row, none per chunk.
+        let w1 = eight_lanes(&n.w1);
+        let w2 = eight_lanes(&n.w2);
+        let b1 = eight_lanes(&n.b1);
+        let mut acc = [_mm_setzero_si128(); MAX_HIDDEN / 8];
+        let acc = &mut acc[..chunks];
+        for (a, b) in acc.iter_mut().zip(b1) {
+            *a = load(b);
+        }
+        for (plane, bits) in NetEval::inputs(pos).into_iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let i = plane * 32 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                for (a, w) in acc.iter_mut().zip(&w1[i * chunks..(i + 1) * chunks]) {
+                    *a = _mm_add_epi16(*a, load(w));
+                }
+            }
+        }
+        let (zero, one) = (_mm_setzero_si128(), _mm_set1_epi16(ONE as i16));
+        for a in acc.iter_mut() {
+            *a = _mm_max_epi16(
+                _mm_min_epi16(_mm_srai_epi16::<{ (WEIGHT_BITS - 7) as i32 }>(*a), one),
+                zero,
+            );
+        }
+        let acc = &*acc;
+        let mut out = n.b3;
+        let mut neuron = |k: usize, dot: i32| {
+            let a2 = ((dot + n.b2[k]) >> WEIGHT_BITS).clamp(0, ONE);
+            out += a2 * n.w3[k] as i32;
+        };
+        let row = |k: usize| &w2[k * chunks..(k + 1) * chunks];
+        let mut k = 0;
+        while k + 4 <= n.h2 {
+            let rows = &w2[k * chunks..(k + 4) * chunks];
+            let mut s = [_mm_setzero_si128(); 4];
+            for (c, &a) in acc.iter().enumerate() {
+                // SAFETY: `rows` holds four rows of `chunks` chunks and `c < chunks`.
+                let w = |r: usize| load(unsafe { rows.get_unchecked(r * chunks + c) });
+                s[0] = _mm_add_epi32(s[0], _mm_madd_epi16(a, w(0)));
+                s[1] = _mm_add_epi32(s[1], _mm_madd_epi16(a, w(1)));
+                s[2] = _mm_add_epi32(s[2], _mm_madd_epi16(a, w(2)));
+                s[3] = _mm_add_epi32(s[3], _mm_madd_epi16(a, w(3)));
+            }
+            for (r, dot) in sum4(s[0], s[1], s[2], s[3]).into_iter().enumerate() {
+                neuron(k + r, dot);
+            }
+            k += 4;
+        }
+        for k in k..n.h2 {
+            let mut s = _mm_setzero_si128();
+            for (&a, w) in acc.iter().zip(row(k)) {
+                s = _mm_add_epi32(s, _mm_madd_epi16(a, load(w)));
+            }
+            let z = _mm_setzero_si128();
+            neuron(k, sum4(s, z, z, z)[0]);
         }
         out
     }
@@ -384,8 +548,10 @@ pub fn builtin_bytes(variant: Variant) -> Option<&'static [u8]> {
 mod tests {
     use super::*;
 
+    /// Two chunks of first-layer units; six second-layer units, so that both the four-at-a-time
+    /// loop and the one-at-a-time rest run.
     fn sample() -> NetEval {
-        let (h1, h2) = (8, 4);
+        let (h1, h2) = (16, 6);
         let w1 = (0..INPUTS * h1)
             .map(|i| (((i * 37) % 61) as i16 - 30) * 20)
             .collect();
@@ -466,6 +632,7 @@ mod tests {
             }
             let pos = *game.position();
             assert_eq!(n.logit(&pos), slow_logit(&n, &pos), "{pos:?}");
+            assert_eq!(n.logit_portable(&pos), slow_logit(&n, &pos), "{pos:?}");
             values.insert(n.logit(&pos));
             // The same position turned half a turn with colours swapped is the same for its
             // mover.

@@ -407,6 +407,9 @@ impl Engine {
         clock: &mut dyn Clock,
     ) -> i32 {
         self.pv_len[ply] = 0;
+        if depth > 1 {
+            self.tt.prefetch(hash); // probed after the move generation below
+        }
         // Once stopped, nothing more is searched or counted (the root of a new iteration
         // included), so a node limit is never overshot.
         if self.stopped {

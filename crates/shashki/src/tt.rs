@@ -71,6 +71,23 @@ impl Tt {
         (hash as usize) & self.mask & !1
     }
 
+    /// Asks the processor to start loading the bucket of `hash`, so that a probe a little later
+    /// (after the move generation) finds it in the cache instead of waiting for memory. Only
+    /// x86-64 has the instruction at hand; elsewhere this does nothing.
+    #[inline(always)]
+    pub fn prefetch(&self, hash: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let slot = &self.slots[self.bucket(hash)];
+            // SAFETY: SSE is part of x86-64, and a prefetch reads nothing (a hint on a valid
+            // address).
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot as *const Slot as *const i8) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = hash;
+    }
+
     #[inline]
     pub fn probe(&self, hash: u64) -> Option<Hit> {
         let key = (hash >> 32) as u32;
