@@ -247,6 +247,8 @@ struct Contestant {
     tables: Option<Arc<Tables>>,
     /// The `--egtb` spec the tables came from, handed on to an external binary.
     tables_spec: Option<String>,
+    /// The weight file, handed on to an external binary as its `--weights`.
+    weights_spec: Option<String>,
     bin: Option<String>,
     /// How the PDN names this player: `A hard`, `B depth=6 (other-build)`.
     label: String,
@@ -275,6 +277,9 @@ impl Contestant {
             .args(["--seed", &seed.to_string()]);
         if let Some(spec) = &self.tables_spec {
             cmd.args(["--egtb", spec]);
+        }
+        if let Some(path) = &self.weights_spec {
+            cmd.args(["--weights", path]);
         }
         match self.player {
             Player::Level(l) => {
@@ -446,6 +451,12 @@ pub fn play_match(args: &Args) -> Result<(), Fail> {
         if hand.is_some() && learned.is_some() {
             return Err(Fail(format!("give {set} or {weights_file}, not both")));
         }
+        // Another build takes a weight file, not single hand weights.
+        if hand.is_some() && args.value(bin).is_some() {
+            return Err(Fail(format!(
+                "{set} plays in this build only, not with {bin}"
+            )));
+        }
         Ok::<_, Fail>(Contestant {
             player,
             evaluator: hand.or(learned),
@@ -454,6 +465,7 @@ pub fn play_match(args: &Args) -> Result<(), Fail> {
                 .map(|spec| crate::egtb::from_spec(variant, spec))
                 .transpose()?,
             tables_spec: args.value(egtb).map(str::to_string),
+            weights_spec: args.value(weights_file).map(str::to_string),
             bin: args.value(bin).map(str::to_string),
             label: {
                 let spec = args

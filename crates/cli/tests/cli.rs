@@ -813,6 +813,63 @@ fn match_drives_another_binary_and_stops_by_sprt() {
     assert_eq!(o.status.code(), Some(2));
 }
 
+/// Another build is handed the weight file given for its side (it would otherwise play its own
+/// evaluation and the match would measure nothing); single hand weights it cannot take.
+#[cfg(unix)]
+#[test]
+fn match_hands_the_weight_file_to_another_binary() {
+    use std::os::unix::fs::PermissionsExt;
+    let bin = env!("CARGO_BIN_EXE_shashki");
+    let dir = std::env::temp_dir().join(format!("shashki-bin-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (wrapper, log) = (dir.join("other-build"), dir.join("args.txt"));
+    std::fs::write(
+        &wrapper,
+        format!(
+            "#!/bin/sh\necho \"$@\" >> '{}'\nexec '{bin}' \"$@\"\n",
+            log.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let wrapper = wrapper.to_str().unwrap();
+    let base = [
+        "match",
+        "--variant",
+        "english",
+        "--a",
+        "depth=1",
+        "--b",
+        "depth=1",
+    ];
+    let o = shashki(
+        &[
+            &base[..],
+            &["--b-bin", wrapper, "--b-weights", "hand", "--games", "2"],
+        ]
+        .concat(),
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let calls = std::fs::read_to_string(&log).unwrap();
+    assert!(calls.lines().count() >= 2, "{calls}");
+    assert!(
+        calls.lines().all(|l| l.contains("--weights hand")),
+        "{calls}"
+    );
+    let o = shashki(
+        &[
+            &base[..],
+            &["--b-bin", wrapper, "--b-set", "man=90", "--games", "2"],
+        ]
+        .concat(),
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--b-bin"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A's score in percent from a match's summary line.
 fn match_score(out: &str) -> f64 {
     out.split(" score ")
