@@ -240,13 +240,13 @@ impl NetEval {
     /// The output logit for the side to move, in 1/(128·1024) units.
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
     pub fn logit(&self, pos: &Position) -> i32 {
-        simd::logit(self, pos)
+        simd::logit::<core::arch::wasm32::v128>(self, pos)
     }
 
     /// The output logit for the side to move, in 1/(128·1024) units.
     #[cfg(target_arch = "x86_64")]
     pub fn logit(&self, pos: &Position) -> i32 {
-        sse2::logit(self, pos)
+        simd::logit::<core::arch::x86_64::__m128i>(self, pos)
     }
 
     /// The output logit for the side to move, in 1/(128·1024) units.
@@ -258,8 +258,8 @@ impl NetEval {
         self.logit_portable(pos)
     }
 
-    /// The network in plain Rust: the compiler vectorises it natively (SSE2's 16-bit multiply
-    /// and add does the dot products), but not for WebAssembly SIMD, which [`simd`] covers.
+    /// The network in plain Rust: for targets without the vectors of [`simd`], and the sums the
+    /// tests hold the vector code to.
     #[cfg_attr(
         any(
             target_arch = "x86_64",
@@ -328,62 +328,52 @@ impl NetEval {
     }
 }
 
-/// `s` as chunks of eight (the rest, if any, left out): rows of weights the SIMD loops read a
-/// whole chunk at a time. (`slice::as_chunks` once the minimum Rust reaches 1.88.)
+/// The network's sums on 128-bit vectors, written once for the vector instructions of both
+/// targets ([`Lanes`]): WebAssembly SIMD in the page, SSE2 (part of every x86-64 processor)
+/// natively. Eight 16-bit lanes per add in the first layer; in the second, 16-bit products
+/// summed in pairs into 32 bits (`i32x4.dot_i16x8_s`, `pmaddwd`), four units at a time so that
+/// each load of the activations serves four rows and the four sums run side by side (the
+/// compiler, left to the portable code, sums one unit at a time at half the speed). The sums
+/// are exact integers, so the order does not change the value: it is the same natively and in
+/// the page.
 #[cfg(any(
     target_arch = "x86_64",
     all(target_arch = "wasm32", target_feature = "simd128")
 ))]
-fn eight_lanes(s: &[i16]) -> &[[i16; 8]] {
-    // SAFETY: `[i16; 8]` has the alignment of `i16` and no padding, and `len / 8` chunks lie
-    // within `s`.
-    unsafe { core::slice::from_raw_parts(s.as_ptr() as *const [i16; 8], s.len() / 8) }
-}
-
-/// The same sums as [`NetEval::logit_portable`] in WebAssembly SIMD: eight 16-bit lanes per
-/// add, and `i32x4.dot_i16x8_s` for the second layer (exact 32-bit sums, so the value is the
-/// same as natively).
-#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod simd {
     use super::*;
-    use core::arch::wasm32::*;
 
-    #[inline(always)]
-    fn load(s: &[i16; 8]) -> v128 {
-        // SAFETY: `s` is 16 readable bytes, and `v128.load` needs no alignment.
-        unsafe { v128_load(s.as_ptr() as *const v128) }
+    /// The vector operations the network needs, on eight 16-bit or four 32-bit lanes.
+    pub(super) trait Lanes: Copy {
+        fn zero() -> Self;
+        /// Eight 16-bit lanes from memory.
+        fn load(s: &[i16; 8]) -> Self;
+        fn add16(a: Self, b: Self) -> Self;
+        /// The first layer's activation: each 16-bit lane shifted to 0..=[`ONE`] and clipped.
+        fn activate(a: Self) -> Self;
+        fn add32(a: Self, b: Self) -> Self;
+        /// 16-bit products, adjacent pairs summed into four 32-bit lanes.
+        fn dot(a: Self, b: Self) -> Self;
+        /// The four 32-bit lanes of each of four vectors summed: `[Σa, Σb, Σc, Σd]`.
+        fn sum4(a: Self, b: Self, c: Self, d: Self) -> [i32; 4];
     }
 
-    /// The four lanes of each of four vectors summed: `[Σa, Σb, Σc, Σd]`.
-    #[inline(always)]
-    fn sum4(a: v128, b: v128, c: v128, d: v128) -> [i32; 4] {
-        let ab = i32x4_add(
-            i32x4_shuffle::<0, 4, 1, 5>(a, b),
-            i32x4_shuffle::<2, 6, 3, 7>(a, b),
-        );
-        let cd = i32x4_add(
-            i32x4_shuffle::<0, 4, 1, 5>(c, d),
-            i32x4_shuffle::<2, 6, 3, 7>(c, d),
-        );
-        let v = i32x4_add(i64x2_shuffle::<0, 2>(ab, cd), i64x2_shuffle::<1, 3>(ab, cd));
-        [
-            i32x4_extract_lane::<0>(v),
-            i32x4_extract_lane::<1>(v),
-            i32x4_extract_lane::<2>(v),
-            i32x4_extract_lane::<3>(v),
-        ]
+    /// `s` as chunks of eight (the rest, if any, left out), so that the loops read whole chunks
+    /// with no bounds check per chunk. (`slice::as_chunks` once the minimum Rust reaches 1.88.)
+    fn eight_lanes(s: &[i16]) -> &[[i16; 8]] {
+        // SAFETY: `[i16; 8]` has the alignment of `i16` and no padding, and `len / 8` chunks
+        // lie within `s`.
+        unsafe { core::slice::from_raw_parts(s.as_ptr() as *const [i16; 8], s.len() / 8) }
     }
 
-    pub(super) fn logit(n: &NetEval, pos: &Position) -> i32 {
+    #[inline(always)]
+    pub(super) fn logit<V: Lanes>(n: &NetEval, pos: &Position) -> i32 {
         let chunks = n.h1 / 8;
-        // The weights as rows of eight-lane chunks: one bounds check per row, none per chunk.
-        let w1 = eight_lanes(&n.w1);
-        let w2 = eight_lanes(&n.w2);
-        let b1 = eight_lanes(&n.b1);
-        let mut acc = [i16x8_splat(0); MAX_HIDDEN / 8];
+        let (w1, w2, b1) = (eight_lanes(&n.w1), eight_lanes(&n.w2), eight_lanes(&n.b1));
+        let mut acc = [V::zero(); MAX_HIDDEN / 8];
         let acc = &mut acc[..chunks];
         for (a, b) in acc.iter_mut().zip(b1) {
-            *a = load(b);
+            *a = V::load(b);
         }
         for (plane, bits) in NetEval::inputs(pos).into_iter().enumerate() {
             let mut bits = bits;
@@ -391,147 +381,142 @@ mod simd {
                 let i = plane * 32 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 for (a, w) in acc.iter_mut().zip(&w1[i * chunks..(i + 1) * chunks]) {
-                    *a = i16x8_add(*a, load(w));
+                    *a = V::add16(*a, V::load(w));
                 }
             }
         }
-        let (zero, one) = (i16x8_splat(0), i16x8_splat(ONE as i16));
         for a in acc.iter_mut() {
-            *a = i16x8_max(i16x8_min(i16x8_shr(*a, WEIGHT_BITS - 7), one), zero);
+            *a = V::activate(*a);
         }
         let acc = &*acc;
         let mut out = n.b3;
-        let mut neuron = |k: usize, dot: i32| {
+        let mut unit = |k: usize, dot: i32| {
             let a2 = ((dot + n.b2[k]) >> WEIGHT_BITS).clamp(0, ONE);
             out += a2 * n.w3[k] as i32;
         };
-        // Four neurons at a time, as in the SSE2 version.
         let mut k = 0;
         while k + 4 <= n.h2 {
             let rows = &w2[k * chunks..(k + 4) * chunks];
-            let mut s = [i32x4_splat(0); 4];
+            let mut s = [V::zero(); 4];
             for (c, &a) in acc.iter().enumerate() {
                 // SAFETY: `rows` holds four rows of `chunks` chunks and `c < chunks`.
-                let w = |r: usize| load(unsafe { rows.get_unchecked(r * chunks + c) });
-                s[0] = i32x4_add(s[0], i32x4_dot_i16x8(a, w(0)));
-                s[1] = i32x4_add(s[1], i32x4_dot_i16x8(a, w(1)));
-                s[2] = i32x4_add(s[2], i32x4_dot_i16x8(a, w(2)));
-                s[3] = i32x4_add(s[3], i32x4_dot_i16x8(a, w(3)));
+                let w = |r: usize| V::load(unsafe { rows.get_unchecked(r * chunks + c) });
+                s[0] = V::add32(s[0], V::dot(a, w(0)));
+                s[1] = V::add32(s[1], V::dot(a, w(1)));
+                s[2] = V::add32(s[2], V::dot(a, w(2)));
+                s[3] = V::add32(s[3], V::dot(a, w(3)));
             }
-            for (r, dot) in sum4(s[0], s[1], s[2], s[3]).into_iter().enumerate() {
-                neuron(k + r, dot);
+            for (r, dot) in V::sum4(s[0], s[1], s[2], s[3]).into_iter().enumerate() {
+                unit(k + r, dot);
             }
             k += 4;
         }
         for k in k..n.h2 {
-            let mut s = i32x4_splat(0);
+            let mut s = V::zero();
             for (&a, w) in acc.iter().zip(&w2[k * chunks..(k + 1) * chunks]) {
-                s = i32x4_add(s, i32x4_dot_i16x8(a, load(w)));
+                s = V::add32(s, V::dot(a, V::load(w)));
             }
-            let z = i32x4_splat(0);
-            neuron(k, sum4(s, z, z, z)[0]);
-        }
-        out
-    }
-}
-
-/// The same sums as [`NetEval::logit_portable`] in SSE2 (part of every x86-64 processor), four
-/// second-layer neurons at a time: a chunk of activations is loaded once for four rows and the
-/// four sums run as independent chains. The sums are exact 32-bit integers, so the order does not
-/// change the value. (The compiler left to itself sums one neuron at a time, at half the speed.)
-#[cfg(target_arch = "x86_64")]
-mod sse2 {
-    use super::*;
-    use core::arch::x86_64::*;
-
-    #[inline(always)]
-    fn load(s: &[i16; 8]) -> __m128i {
-        // SAFETY: `s` is 16 readable bytes, and an unaligned load needs no alignment.
-        unsafe { _mm_loadu_si128(s.as_ptr() as *const __m128i) }
-    }
-
-    /// The four lanes of each of four vectors summed: `[Σa, Σb, Σc, Σd]`.
-    #[inline(always)]
-    fn sum4(a: __m128i, b: __m128i, c: __m128i, d: __m128i) -> [i32; 4] {
-        let mut out = [0i32; 4];
-        // SAFETY: SSE2 is part of x86-64; `out` is 16 writable bytes, and an unaligned store
-        // needs no alignment.
-        unsafe {
-            let ab = _mm_add_epi32(_mm_unpacklo_epi32(a, b), _mm_unpackhi_epi32(a, b));
-            let cd = _mm_add_epi32(_mm_unpacklo_epi32(c, d), _mm_unpackhi_epi32(c, d));
-            let v = _mm_add_epi32(_mm_unpacklo_epi64(ab, cd), _mm_unpackhi_epi64(ab, cd));
-            _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, v);
+            let z = V::zero();
+            unit(k, V::sum4(s, z, z, z)[0]);
         }
         out
     }
 
-    pub(super) fn logit(n: &NetEval, pos: &Position) -> i32 {
-        // SAFETY: SSE2 is part of x86-64, so its instructions are always there.
-        unsafe { logit_sse2(n, pos) }
-    }
-
-    #[target_feature(enable = "sse2")]
-    fn logit_sse2(n: &NetEval, pos: &Position) -> i32 {
-        let chunks = n.h1 / 8;
-        // The weights as rows of eight-lane chunks: one bounds check per row, none per chunk.
-        let w1 = eight_lanes(&n.w1);
-        let w2 = eight_lanes(&n.w2);
-        let b1 = eight_lanes(&n.b1);
-        let mut acc = [_mm_setzero_si128(); MAX_HIDDEN / 8];
-        let acc = &mut acc[..chunks];
-        for (a, b) in acc.iter_mut().zip(b1) {
-            *a = load(b);
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    impl Lanes for core::arch::wasm32::v128 {
+        #[inline(always)]
+        fn zero() -> Self {
+            core::arch::wasm32::i16x8_splat(0)
         }
-        for (plane, bits) in NetEval::inputs(pos).into_iter().enumerate() {
-            let mut bits = bits;
-            while bits != 0 {
-                let i = plane * 32 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                for (a, w) in acc.iter_mut().zip(&w1[i * chunks..(i + 1) * chunks]) {
-                    *a = _mm_add_epi16(*a, load(w));
-                }
-            }
+        #[inline(always)]
+        fn load(s: &[i16; 8]) -> Self {
+            // SAFETY: `s` is 16 readable bytes, and `v128.load` needs no alignment.
+            unsafe { core::arch::wasm32::v128_load(s.as_ptr() as *const Self) }
         }
-        let (zero, one) = (_mm_setzero_si128(), _mm_set1_epi16(ONE as i16));
-        for a in acc.iter_mut() {
-            *a = _mm_max_epi16(
-                _mm_min_epi16(_mm_srai_epi16::<{ (WEIGHT_BITS - 7) as i32 }>(*a), one),
-                zero,
+        #[inline(always)]
+        fn add16(a: Self, b: Self) -> Self {
+            core::arch::wasm32::i16x8_add(a, b)
+        }
+        #[inline(always)]
+        fn activate(a: Self) -> Self {
+            use core::arch::wasm32::*;
+            let shifted = i16x8_shr(a, WEIGHT_BITS - 7);
+            i16x8_max(i16x8_min(shifted, i16x8_splat(ONE as i16)), i16x8_splat(0))
+        }
+        #[inline(always)]
+        fn add32(a: Self, b: Self) -> Self {
+            core::arch::wasm32::i32x4_add(a, b)
+        }
+        #[inline(always)]
+        fn dot(a: Self, b: Self) -> Self {
+            core::arch::wasm32::i32x4_dot_i16x8(a, b)
+        }
+        #[inline(always)]
+        fn sum4(a: Self, b: Self, c: Self, d: Self) -> [i32; 4] {
+            use core::arch::wasm32::*;
+            let ab = i32x4_add(
+                i32x4_shuffle::<0, 4, 1, 5>(a, b),
+                i32x4_shuffle::<2, 6, 3, 7>(a, b),
             );
+            let cd = i32x4_add(
+                i32x4_shuffle::<0, 4, 1, 5>(c, d),
+                i32x4_shuffle::<2, 6, 3, 7>(c, d),
+            );
+            let v = i32x4_add(i64x2_shuffle::<0, 2>(ab, cd), i64x2_shuffle::<1, 3>(ab, cd));
+            [
+                i32x4_extract_lane::<0>(v),
+                i32x4_extract_lane::<1>(v),
+                i32x4_extract_lane::<2>(v),
+                i32x4_extract_lane::<3>(v),
+            ]
         }
-        let acc = &*acc;
-        let mut out = n.b3;
-        let mut neuron = |k: usize, dot: i32| {
-            let a2 = ((dot + n.b2[k]) >> WEIGHT_BITS).clamp(0, ONE);
-            out += a2 * n.w3[k] as i32;
-        };
-        let row = |k: usize| &w2[k * chunks..(k + 1) * chunks];
-        let mut k = 0;
-        while k + 4 <= n.h2 {
-            let rows = &w2[k * chunks..(k + 4) * chunks];
-            let mut s = [_mm_setzero_si128(); 4];
-            for (c, &a) in acc.iter().enumerate() {
-                // SAFETY: `rows` holds four rows of `chunks` chunks and `c < chunks`.
-                let w = |r: usize| load(unsafe { rows.get_unchecked(r * chunks + c) });
-                s[0] = _mm_add_epi32(s[0], _mm_madd_epi16(a, w(0)));
-                s[1] = _mm_add_epi32(s[1], _mm_madd_epi16(a, w(1)));
-                s[2] = _mm_add_epi32(s[2], _mm_madd_epi16(a, w(2)));
-                s[3] = _mm_add_epi32(s[3], _mm_madd_epi16(a, w(3)));
-            }
-            for (r, dot) in sum4(s[0], s[1], s[2], s[3]).into_iter().enumerate() {
-                neuron(k + r, dot);
-            }
-            k += 4;
+    }
+
+    // SAFETY (every `unsafe` below): SSE2 is part of x86-64, so its instructions are always
+    // there; loads and stores are unaligned ones of 16 bytes within the arrays given.
+    #[cfg(target_arch = "x86_64")]
+    impl Lanes for core::arch::x86_64::__m128i {
+        #[inline(always)]
+        fn zero() -> Self {
+            unsafe { core::arch::x86_64::_mm_setzero_si128() }
         }
-        for k in k..n.h2 {
-            let mut s = _mm_setzero_si128();
-            for (&a, w) in acc.iter().zip(row(k)) {
-                s = _mm_add_epi32(s, _mm_madd_epi16(a, load(w)));
-            }
-            let z = _mm_setzero_si128();
-            neuron(k, sum4(s, z, z, z)[0]);
+        #[inline(always)]
+        fn load(s: &[i16; 8]) -> Self {
+            unsafe { core::arch::x86_64::_mm_loadu_si128(s.as_ptr() as *const Self) }
         }
-        out
+        #[inline(always)]
+        fn add16(a: Self, b: Self) -> Self {
+            unsafe { core::arch::x86_64::_mm_add_epi16(a, b) }
+        }
+        #[inline(always)]
+        fn activate(a: Self) -> Self {
+            use core::arch::x86_64::*;
+            unsafe {
+                let shifted = _mm_srai_epi16::<{ (WEIGHT_BITS - 7) as i32 }>(a);
+                let one = _mm_set1_epi16(ONE as i16);
+                _mm_max_epi16(_mm_min_epi16(shifted, one), _mm_setzero_si128())
+            }
+        }
+        #[inline(always)]
+        fn add32(a: Self, b: Self) -> Self {
+            unsafe { core::arch::x86_64::_mm_add_epi32(a, b) }
+        }
+        #[inline(always)]
+        fn dot(a: Self, b: Self) -> Self {
+            unsafe { core::arch::x86_64::_mm_madd_epi16(a, b) }
+        }
+        #[inline(always)]
+        fn sum4(a: Self, b: Self, c: Self, d: Self) -> [i32; 4] {
+            use core::arch::x86_64::*;
+            let mut out = [0i32; 4];
+            unsafe {
+                let ab = _mm_add_epi32(_mm_unpacklo_epi32(a, b), _mm_unpackhi_epi32(a, b));
+                let cd = _mm_add_epi32(_mm_unpacklo_epi32(c, d), _mm_unpackhi_epi32(c, d));
+                let v = _mm_add_epi32(_mm_unpacklo_epi64(ab, cd), _mm_unpackhi_epi64(ab, cd));
+                _mm_storeu_si128(out.as_mut_ptr() as *mut Self, v);
+            }
+            out
+        }
     }
 }
 
