@@ -727,6 +727,17 @@ fn train_net_makes_a_network_the_engine_plays_with() {
     }
 }
 
+/// The quickest match there is: English, one ply a side (the options around it vary).
+const DEPTH_1_MATCH: [&str; 7] = [
+    "match",
+    "--variant",
+    "english",
+    "--a",
+    "depth=1",
+    "--b",
+    "depth=1",
+];
+
 #[test]
 fn match_drives_another_binary_and_stops_by_sprt() {
     let bin = env!("CARGO_BIN_EXE_shashki");
@@ -779,35 +790,15 @@ fn match_drives_another_binary_and_stops_by_sprt() {
     );
     let o = shashki(
         &[
-            "match",
-            "--variant",
-            "english",
-            "--a",
-            "depth=1",
-            "--b",
-            "depth=1",
-            "--b-bin",
-            "/nonexistent/shashki",
-            "--games",
-            "2",
-        ],
+            &DEPTH_1_MATCH[..],
+            &["--b-bin", "/nonexistent/shashki", "--games", "2"],
+        ]
+        .concat(),
         None,
     );
     assert_eq!(o.status.code(), Some(2));
     let o = shashki(
-        &[
-            "match",
-            "--variant",
-            "english",
-            "--a",
-            "depth=1",
-            "--b",
-            "depth=1",
-            "--games",
-            "2",
-            "--sprt",
-            "10,0",
-        ],
+        &[&DEPTH_1_MATCH[..], &["--games", "2", "--sprt", "10,0"]].concat(),
         None,
     );
     assert_eq!(o.status.code(), Some(2));
@@ -833,18 +824,9 @@ fn match_hands_the_weight_file_to_another_binary() {
     .unwrap();
     std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
     let wrapper = wrapper.to_str().unwrap();
-    let base = [
-        "match",
-        "--variant",
-        "english",
-        "--a",
-        "depth=1",
-        "--b",
-        "depth=1",
-    ];
     let o = shashki(
         &[
-            &base[..],
+            &DEPTH_1_MATCH[..],
             &["--b-bin", wrapper, "--b-weights", "hand", "--games", "2"],
         ]
         .concat(),
@@ -859,7 +841,7 @@ fn match_hands_the_weight_file_to_another_binary() {
     );
     let o = shashki(
         &[
-            &base[..],
+            &DEPTH_1_MATCH[..],
             &["--b-bin", wrapper, "--b-set", "man=90", "--games", "2"],
         ]
         .concat(),
