@@ -238,15 +238,12 @@ impl NetEval {
     }
 
     /// The output logit for the side to move, in 1/(128·1024) units.
-    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    #[cfg(any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    ))]
     pub fn logit(&self, pos: &Position) -> i32 {
-        simd::logit::<core::arch::wasm32::v128>(self, pos)
-    }
-
-    /// The output logit for the side to move, in 1/(128·1024) units.
-    #[cfg(target_arch = "x86_64")]
-    pub fn logit(&self, pos: &Position) -> i32 {
-        simd::logit::<core::arch::x86_64::__m128i>(self, pos)
+        simd::logit::<simd::Vector>(self, pos)
     }
 
     /// The output logit for the side to move, in 1/(128·1024) units.
@@ -342,6 +339,12 @@ impl NetEval {
 ))]
 mod simd {
     use super::*;
+
+    /// This target's 128-bit vector.
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    pub(super) type Vector = core::arch::wasm32::v128;
+    #[cfg(target_arch = "x86_64")]
+    pub(super) type Vector = core::arch::x86_64::__m128i;
 
     /// The vector operations the network needs, on eight 16-bit or four 32-bit lanes.
     pub(super) trait Lanes: Copy {
