@@ -7,14 +7,17 @@
 //! layers, one output logit) is trained in floating point by mini-batch Adam, the rate halved
 //! every epoch, then rounded to the integer file. One block in ten is held out; the validation
 //! loss is reported for the float network, for the rounded one the engine will play, and for
-//! the pattern tables shipped for the variant, so a new network is judged against what it
-//! would replace.
+//! the network and pattern tables shipped for the variant, over all held-out positions and
+//! over those with fewer pieces than `--below` (where the network will play), so a new network
+//! is judged against what it would replace where it replaces it. `--init` starts from a network
+//! file instead of random weights: a new generation's games refine the network that played
+//! them.
 
 use std::time::Instant;
 
 use shashki::level::Rng;
 use shashki::net::{NetEval, INPUTS, LANES, MAX_HIDDEN, W1_LIMIT};
-use shashki::{Position, Variant};
+use shashki::{Color, Position, Variant};
 
 use crate::args::{number, Args, Fail};
 use crate::train::{held_out, log_loss, sigmoid, training_data};
@@ -74,6 +77,23 @@ impl Net {
         net
     }
 
+    /// The float form of an integer network (the inverse of [`Net::quantize`]), to train on
+    /// from where it stands.
+    fn from_eval(e: &NetEval) -> Net {
+        let l = e.layers();
+        let w = |x: &i16| *x as f32 / 1024.0;
+        let b = |x: &i32| *x as f32 / 131_072.0;
+        let mut p: Vec<f32> = l.w1.iter().chain(l.b1).chain(l.w2).map(w).collect();
+        p.extend(l.b2.iter().map(b));
+        p.extend(l.w3.iter().map(w));
+        p.push(b(&l.b3));
+        Net {
+            h1: l.b1.len(),
+            h2: l.b2.len(),
+            p,
+        }
+    }
+
     /// Forward pass: fills the pre-activations and returns the output logit.
     fn forward(&self, planes: &[u32; 4], a1: &mut [f32], a2: &mut [f32]) -> f32 {
         let (h1, h2) = (self.h1, self.h2);
@@ -119,6 +139,25 @@ impl Net {
         )
         .map_err(|e| Fail(format!("network: {e}")))
     }
+}
+
+/// `--init FILE|builtin`: a network file of the variant to start from.
+fn read_net(variant: Variant, path: &str) -> Result<NetEval, Fail> {
+    let bytes = if path == "builtin" {
+        shashki::net::builtin_bytes(variant)
+            .ok_or_else(|| Fail(format!("no built-in network for {variant}")))?
+            .to_vec()
+    } else {
+        std::fs::read(path).map_err(|e| Fail(format!("{path}: {e}")))?
+    };
+    let net = NetEval::from_bytes(&bytes).map_err(|e| Fail(format!("{path}: {e}")))?;
+    if net.variant() != variant {
+        return Err(Fail(format!(
+            "{path}: a network for {}, not {variant}",
+            net.variant()
+        )));
+    }
+    Ok(net)
 }
 
 fn for_each_input(planes: &[u32; 4], mut f: impl FnMut(usize)) {
@@ -205,7 +244,24 @@ pub fn train_net(args: &Args, spec: &str) -> Result<(), Fail> {
     drop(raw);
 
     let mut rng = Rng::new(seed);
-    let mut net = Net::new(h1, h2, &mut rng);
+    let mut net = match args.value("--init") {
+        Some(init) => {
+            let net = Net::from_eval(&read_net(variant, init)?);
+            if (net.h1, net.h2) != (h1, h2) {
+                return Err(Fail(format!(
+                    "--init {init}: a 128-{}-{} network, not 128-{h1}-{h2}",
+                    net.h1, net.h2
+                )));
+            }
+            eprintln!(
+                "train {variant}: starting from {init}: loss {:.5} validation {:.5}",
+                mean_loss(&net, &train),
+                mean_loss(&net, &valid)
+            );
+            net
+        }
+        None => Net::new(h1, h2, &mut rng),
+    };
     let n = net.p.len();
     let [w1_at, b1_at, w2_at, b2_at, w3_at, b3_at] = net.offsets();
     let (mut m, mut v, mut grad) = (vec![0f32; n], vec![0f32; n], vec![0f32; n]);
@@ -282,34 +338,56 @@ pub fn train_net(args: &Args, spec: &str) -> Result<(), Fail> {
     }
 
     let eval = net.quantize(variant, scale)?.with_below(below);
-    // What the engine will play, and what it would replace, on the held-out positions.
-    let as_played = |value: &dyn Fn(&Position) -> f64| -> f64 {
-        valid
-            .iter()
-            .zip(&valid_pos)
-            .map(|(s, p)| log_loss(s.target as f64, sigmoid(value(p))))
-            .sum::<f64>()
-            / valid.len().max(1) as f64
-    };
-    let rounded = as_played(&|p| eval.logit(p) as f64 / 131_072.0);
+    // What the engine will play, and what it would replace, on the held-out positions: all of
+    // them, and those the network is to play (fewer pieces than `below`), where it counts.
+    let shipped = shashki::net::builtin_bytes(variant).and_then(|b| NetEval::from_bytes(b).ok());
     let tables = shashki::learned::builtin_bytes(variant)
         .and_then(|b| shashki::learned::LearnedEval::from_bytes(b).ok());
-    if let Some(tables) = tables {
-        // The pattern tables' own value, without the hand-table fallbacks both share.
-        let patterns = as_played(&|p| {
-            let z = tables.white_value(&shashki::pattern::features(p, variant.rules())) as f64;
-            let z = if p.side_to_move() == shashki::Color::White {
-                z
-            } else {
-                -z
-            };
-            z / scale
-        });
-        eprintln!(
-            "train {variant}: validation loss, rounded network {rounded:.5}, shipped pattern tables {patterns:.5}"
+    let mut bands = vec![("all", u32::MAX)];
+    if below > 0 {
+        bands.push(("below", below));
+    }
+    for (band, limit) in bands {
+        let held: Vec<(&Sample, &Position)> = valid
+            .iter()
+            .zip(&valid_pos)
+            .filter(|(_, p)| (p.pieces(Color::White) | p.pieces(Color::Black)).count() < limit)
+            .collect();
+        let loss = |value: &dyn Fn(&Position) -> f64| -> f64 {
+            held.iter()
+                .map(|(s, p)| log_loss(s.target as f64, sigmoid(value(p))))
+                .sum::<f64>()
+                / held.len().max(1) as f64
+        };
+        let mut line = format!(
+            "rounded network {:.5}",
+            loss(&|p| eval.logit(p) as f64 / 131_072.0)
         );
-    } else {
-        eprintln!("train {variant}: validation loss, rounded network {rounded:.5}");
+        if let Some(n) = &shipped {
+            let l = loss(&|p| n.logit(p) as f64 / 131_072.0);
+            line += &format!(", shipped network {l:.5}");
+        }
+        if let Some(tables) = &tables {
+            // The pattern tables' own value, without the hand-table fallbacks both share.
+            let l = loss(&|p| {
+                let z = tables.white_value(&shashki::pattern::features(p, variant.rules())) as f64;
+                let z = if p.side_to_move() == Color::White {
+                    z
+                } else {
+                    -z
+                };
+                z / scale
+            });
+            line += &format!(", shipped pattern tables {l:.5}");
+        }
+        let which = match band {
+            "all" => String::from("all"),
+            _ => format!("fewer than {limit} pieces:"),
+        };
+        eprintln!(
+            "train {variant}: validation loss ({which} {} positions) {line}",
+            held.len()
+        );
     }
     std::fs::write(out, eval.to_bytes()).map_err(|e| Fail(format!("{out}: {e}")))?;
     eprintln!(

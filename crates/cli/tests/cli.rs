@@ -694,6 +694,41 @@ fn train_net_makes_a_network_the_engine_plays_with() {
         stdout(&o)
     };
     assert_ne!(eval(Some(net.to_str().unwrap())), eval(None));
+    // Starting from a network (`--init`) at a rate too small to move it gives that network
+    // back, to the rounding; a network of another shape is refused.
+    let again = temp_path("net-again.bin");
+    let init = |shape: &str| {
+        shashki(
+            &[
+                "train",
+                "--variant",
+                "czech",
+                "--net",
+                shape,
+                "--data",
+                data.to_str().unwrap(),
+                "--out",
+                again.to_str().unwrap(),
+                "--epochs",
+                "1",
+                "--lr",
+                "0.000001",
+                "--init",
+                net.to_str().unwrap(),
+            ],
+            None,
+        )
+    };
+    let o = init("16,8");
+    let log = String::from_utf8_lossy(&o.stderr).to_string();
+    assert!(o.status.success(), "{log}");
+    assert!(log.contains("starting from"), "{log}");
+    let value = |w: &std::path::Path| eval(Some(w.to_str().unwrap())).trim().parse::<i32>();
+    let (before, after) = (value(&net).unwrap(), value(&again).unwrap());
+    assert!((before - after).abs() <= 1, "{before} -> {after}");
+    let o = init("16,16");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not 128-16-16"));
     let o = shashki(
         &[
             "bestmove",

@@ -61,6 +61,19 @@ pub struct NetEval {
     b3: i32,
 }
 
+/// A network's integer weights (units as in the module docs): W1 `[inputs][h1]`, W2 `[h2][h1]`.
+#[derive(Clone, Copy, Debug)]
+pub struct Layers<'a> {
+    /// Centi-men per unit of logit.
+    pub scale: i32,
+    pub w1: &'a [i16],
+    pub b1: &'a [i16],
+    pub w2: &'a [i16],
+    pub b2: &'a [i32],
+    pub w3: &'a [i16],
+    pub b3: i32,
+}
+
 /// Reads little-endian values off the front of a byte slice.
 struct Reader<'a>(&'a [u8]);
 
@@ -218,6 +231,20 @@ impl NetEval {
 
     pub fn variant(&self) -> Variant {
         self.variant
+    }
+
+    /// The integer weights layer by layer, as the file holds them: what a trainer starts from
+    /// to refine this network with new data (`shashki train --net … --init`).
+    pub fn layers(&self) -> Layers<'_> {
+        Layers {
+            scale: self.scale,
+            w1: &self.w1,
+            b1: &self.b1,
+            w2: &self.w2,
+            b2: &self.b2,
+            w3: &self.w3,
+            b3: self.b3,
+        }
     }
 
     /// The input indexes set by a position, from the side to move's view: the board is turned
