@@ -343,15 +343,24 @@ pub fn train(args: &Args) -> Result<(), Fail> {
     Ok(())
 }
 
+/// The bytes `--init PATH` names: the file, or for `builtin` the shipped weights of its kind.
+pub(crate) fn init_bytes(
+    path: &str,
+    builtin: Option<&'static [u8]>,
+    variant: Variant,
+) -> Result<Vec<u8>, Fail> {
+    if path == "builtin" {
+        builtin
+            .map(<[u8]>::to_vec)
+            .ok_or_else(|| Fail(format!("no built-in weights of that kind for {variant}")))
+    } else {
+        std::fs::read(path).map_err(|e| Fail(format!("{path}: {e}")))
+    }
+}
+
 /// Sets the parameters to a weight file's (`builtin`: the variant's shipped weights).
 fn start_from(w: &mut [f32], variant: Variant, path: &str) -> Result<(), Fail> {
-    let bytes = if path == "builtin" {
-        shashki::learned::builtin_bytes(variant)
-            .ok_or_else(|| Fail(format!("no built-in weights for {variant}")))?
-            .to_vec()
-    } else {
-        std::fs::read(path).map_err(|e| Fail(format!("{path}: {e}")))?
-    };
+    let bytes = init_bytes(path, shashki::learned::builtin_bytes(variant), variant)?;
     let e = LearnedEval::from_bytes(&bytes).map_err(|e| Fail(format!("{path}: {e}")))?;
     if e.variant() != variant {
         return Err(Fail(format!(

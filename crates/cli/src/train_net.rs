@@ -20,7 +20,7 @@ use shashki::net::{NetEval, INPUTS, LANES, MAX_HIDDEN, W1_LIMIT};
 use shashki::{Color, Position, Variant};
 
 use crate::args::{number, Args, Fail};
-use crate::train::{held_out, log_loss, sigmoid, training_data};
+use crate::train::{held_out, init_bytes, log_loss, sigmoid, training_data};
 
 /// One training position: the four input planes (side to move's view) and the target.
 struct Sample {
@@ -143,13 +143,7 @@ impl Net {
 
 /// `--init FILE|builtin`: a network file of the variant to start from.
 fn read_net(variant: Variant, path: &str) -> Result<NetEval, Fail> {
-    let bytes = if path == "builtin" {
-        shashki::net::builtin_bytes(variant)
-            .ok_or_else(|| Fail(format!("no built-in network for {variant}")))?
-            .to_vec()
-    } else {
-        std::fs::read(path).map_err(|e| Fail(format!("{path}: {e}")))?
-    };
+    let bytes = init_bytes(path, shashki::net::builtin_bytes(variant), variant)?;
     let net = NetEval::from_bytes(&bytes).map_err(|e| Fail(format!("{path}: {e}")))?;
     if net.variant() != variant {
         return Err(Fail(format!(

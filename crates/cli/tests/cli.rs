@@ -647,26 +647,26 @@ fn train_net_makes_a_network_the_engine_plays_with() {
         None,
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let run_train = |shape: &str, out: &std::path::Path, rest: &[&str]| {
+        let mut a = vec![
+            "train",
+            "--variant",
+            "czech",
+            "--net",
+            shape,
+            "--data",
+            data.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        a.extend_from_slice(rest);
+        shashki(&a, None)
+    };
     let train = |shape: &str, seed: &str| {
-        shashki(
-            &[
-                "train",
-                "--variant",
-                "czech",
-                "--net",
-                shape,
-                "--data",
-                data.to_str().unwrap(),
-                "--out",
-                net.to_str().unwrap(),
-                "--epochs",
-                "3",
-                "--batch",
-                "32",
-                "--seed",
-                seed,
-            ],
-            None,
+        run_train(
+            shape,
+            &net,
+            &["--epochs", "3", "--batch", "32", "--seed", seed],
         )
     };
     let o = train("16,8", "1");
@@ -698,26 +698,15 @@ fn train_net_makes_a_network_the_engine_plays_with() {
     // back, to the rounding; a network of another shape is refused.
     let again = temp_path("net-again.bin");
     let init = |shape: &str| {
-        shashki(
-            &[
-                "train",
-                "--variant",
-                "czech",
-                "--net",
-                shape,
-                "--data",
-                data.to_str().unwrap(),
-                "--out",
-                again.to_str().unwrap(),
-                "--epochs",
-                "1",
-                "--lr",
-                "0.000001",
-                "--init",
-                net.to_str().unwrap(),
-            ],
-            None,
-        )
+        let rest = [
+            "--epochs",
+            "1",
+            "--lr",
+            "0.000001",
+            "--init",
+            net.to_str().unwrap(),
+        ];
+        run_train(shape, &again, &rest)
     };
     let o = init("16,8");
     let log = String::from_utf8_lossy(&o.stderr).to_string();
