@@ -337,15 +337,11 @@ pub fn train_net(args: &Args, spec: &str) -> Result<(), Fail> {
     let shipped = shashki::net::builtin_bytes(variant).and_then(|b| NetEval::from_bytes(b).ok());
     let tables = shashki::learned::builtin_bytes(variant)
         .and_then(|b| shashki::learned::LearnedEval::from_bytes(b).ok());
-    let mut bands = vec![("all", u32::MAX)];
-    if below > 0 {
-        bands.push(("below", below));
-    }
-    for (band, limit) in bands {
+    for limit in [u32::MAX].into_iter().chain((below > 0).then_some(below)) {
         let held: Vec<(&Sample, &Position)> = valid
             .iter()
             .zip(&valid_pos)
-            .filter(|(_, p)| (p.pieces(Color::White) | p.pieces(Color::Black)).count() < limit)
+            .filter(|(_, p)| p.occupied().count() < limit)
             .collect();
         let loss = |value: &dyn Fn(&Position) -> f64| -> f64 {
             held.iter()
@@ -374,8 +370,8 @@ pub fn train_net(args: &Args, spec: &str) -> Result<(), Fail> {
             });
             line += &format!(", shipped pattern tables {l:.5}");
         }
-        let which = match band {
-            "all" => String::from("all"),
+        let which = match limit {
+            u32::MAX => String::from("all"),
             _ => format!("fewer than {limit} pieces:"),
         };
         eprintln!(

@@ -64,8 +64,6 @@ pub struct NetEval {
 /// A network's integer weights (units as in the module docs): W1 `[inputs][h1]`, W2 `[h2][h1]`.
 #[derive(Clone, Copy, Debug)]
 pub struct Layers<'a> {
-    /// Centi-men per unit of logit.
-    pub scale: i32,
     pub w1: &'a [i16],
     pub b1: &'a [i16],
     pub w2: &'a [i16],
@@ -237,7 +235,6 @@ impl NetEval {
     /// to refine this network with new data (`shashki train --net … --init`).
     pub fn layers(&self) -> Layers<'_> {
         Layers {
-            scale: self.scale,
             w1: &self.w1,
             b1: &self.b1,
             w2: &self.w2,
