@@ -208,33 +208,51 @@ fn parse_weights(variant: Variant, spec: Option<&str>) -> Result<Option<Weights>
 }
 
 /// A weight file for the learned evaluation (`--weights`, `--a-weights`, `--b-weights`), or
-/// `hand` for the hand-set table.
+/// `hand` for the hand-set table. Pattern tables (`SHKE`) alone play alone; a network (`SHKN`)
+/// plays beside the variant's own pattern tables, or beside the tables of a second file
+/// (`tables.bin,net.bin`, in either order), so new tables and a new network can play together.
 pub fn load_weights(variant: Variant, path: Option<&str>) -> Result<Option<Evaluator>, Fail> {
     let Some(path) = path else { return Ok(None) };
     // The hand-set table: the engine that plays the first generation of training games.
     if path == "hand" {
         return Ok(Some(Evaluator::Hand(*shashki::eval::weights(variant))));
     }
-    let bytes = std::fs::read(path).map_err(|e| Fail(format!("{path}: {e}")))?;
-    // A network file (`SHKN`) or pattern weights (`SHKE`).
-    let bad = |e: shashki::learned::WeightsError| Fail(format!("{path}: {e}"));
-    let (e, made_for) = if bytes.starts_with(b"SHKN") {
-        // A network for the endings plays beside the variant's own pattern tables.
-        let n = NetEval::from_bytes(&bytes).map_err(bad)?;
-        let v = n.variant();
-        let tables =
-            shashki::learned::builtin_bytes(v).and_then(|b| LearnedEval::from_bytes(b).ok());
-        (Evaluator::combine(tables, Some(n)).expect("a network"), v)
-    } else {
-        let l = LearnedEval::from_bytes(&bytes).map_err(bad)?;
-        let v = l.variant();
-        (Evaluator::Learned(Arc::new(l)), v)
-    };
-    if made_for != variant {
-        return Err(Fail(format!(
-            "{path}: weights for {made_for}, not {variant}"
-        )));
+    let (mut tables, mut net) = (None, None);
+    for file in path.split(',') {
+        let bytes = std::fs::read(file).map_err(|e| Fail(format!("{file}: {e}")))?;
+        let bad = |e: shashki::learned::WeightsError| Fail(format!("{file}: {e}"));
+        let made_for = if bytes.starts_with(b"SHKN") {
+            let n = NetEval::from_bytes(&bytes).map_err(bad)?;
+            let v = n.variant();
+            if net.replace(n).is_some() {
+                return Err(Fail(format!("{path}: two network files")));
+            }
+            v
+        } else {
+            let l = LearnedEval::from_bytes(&bytes).map_err(bad)?;
+            let v = l.variant();
+            if tables.replace(l).is_some() {
+                return Err(Fail(format!("{path}: two pattern weight files")));
+            }
+            v
+        };
+        if made_for != variant {
+            return Err(Fail(format!(
+                "{file}: weights for {made_for}, not {variant}"
+            )));
+        }
     }
+    let e = match (tables, net) {
+        (Some(t), None) => Evaluator::Learned(Arc::new(t)),
+        (tables, net) => {
+            // A network without tables of its own plays beside the built-in ones.
+            let tables = tables.or_else(|| {
+                shashki::learned::builtin_bytes(variant)
+                    .and_then(|b| LearnedEval::from_bytes(b).ok())
+            });
+            Evaluator::combine(tables, net).expect("a network")
+        }
+    };
     Ok(Some(e))
 }
 

@@ -179,6 +179,7 @@ pub fn train(args: &Args) -> Result<(), Fail> {
         "--init",
         "--net",
         "--below",
+        "--from",
     ])?;
     if let Some(spec) = args.value("--net") {
         return crate::train_net::train_net(args, spec);
@@ -197,6 +198,9 @@ pub fn train(args: &Args) -> Result<(), Fail> {
     let batch = number::<usize>(args, "--batch", 1, 1 << 24)?.unwrap_or(4096);
     let seed = number::<u64>(args, "--seed", 0, u64::MAX)?.unwrap_or(1);
     let max = number::<usize>(args, "--max", 1, usize::MAX)?.unwrap_or(usize::MAX);
+    // Where a network plays the endings, the tables play only from its `below` up: fitted
+    // there alone, they spend what they can learn on the positions they will score.
+    let from = number::<u32>(args, "--from", 0, 32)?.unwrap_or(0);
     // Without king windows the weights are those of the men windows alone: the king slots stay
     // zero (a variant where they do not pay keeps the file format and the engine's one path).
     let slots = if args.switch("--no-king-windows") {
@@ -206,10 +210,21 @@ pub fn train(args: &Args) -> Result<(), Fail> {
     };
 
     let start = Instant::now();
-    let (raw, scale) = training_data(data, max)?;
+    let (mut raw, scale) = training_data(data, max)?;
+    raw.retain(|r| r.pos.occupied().count() >= from);
+    if raw.len() < 10 {
+        return Err(Fail(format!(
+            "{data}: too little data with {from} pieces or more ({} positions)",
+            raw.len()
+        )));
+    }
     eprintln!(
-        "train {variant}: {} positions, scale S = {scale:.1} centi-men ({:.1}s)",
+        "train {variant}: {} positions{}, scale S = {scale:.1} centi-men ({:.1}s)",
         raw.len(),
+        match from {
+            0 => String::new(),
+            _ => format!(" with {from} pieces or more"),
+        },
         start.elapsed().as_secs_f64()
     );
 

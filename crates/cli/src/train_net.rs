@@ -333,15 +333,21 @@ pub fn train_net(args: &Args, spec: &str) -> Result<(), Fail> {
 
     let eval = net.quantize(variant, scale)?.with_below(below);
     // What the engine will play, and what it would replace, on the held-out positions: all of
-    // them, and those the network is to play (fewer pieces than `below`), where it counts.
+    // them, those the network is to play (fewer pieces than `below`), where it counts, and the
+    // rest, where the pattern tables play on.
     let shipped = shashki::net::builtin_bytes(variant).and_then(|b| NetEval::from_bytes(b).ok());
     let tables = shashki::learned::builtin_bytes(variant)
         .and_then(|b| shashki::learned::LearnedEval::from_bytes(b).ok());
-    for limit in [u32::MAX].into_iter().chain((below > 0).then_some(below)) {
+    // Piece counts as half-open ranges: all, then below and from `below` up where it splits.
+    let mut bands = vec![(0, u32::MAX)];
+    if below > 0 {
+        bands.extend([(0, below), (below, u32::MAX)]);
+    }
+    for (low, limit) in bands {
         let held: Vec<(&Sample, &Position)> = valid
             .iter()
             .zip(&valid_pos)
-            .filter(|(_, p)| p.occupied().count() < limit)
+            .filter(|(_, p)| (low..limit).contains(&p.occupied().count()))
             .collect();
         let loss = |value: &dyn Fn(&Position) -> f64| -> f64 {
             held.iter()
@@ -370,9 +376,10 @@ pub fn train_net(args: &Args, spec: &str) -> Result<(), Fail> {
             });
             line += &format!(", shipped pattern tables {l:.5}");
         }
-        let which = match limit {
-            u32::MAX => String::from("all"),
-            _ => format!("fewer than {limit} pieces:"),
+        let which = match (low, limit) {
+            (0, u32::MAX) => String::from("all"),
+            (0, _) => format!("fewer than {limit} pieces:"),
+            _ => format!("{low} pieces or more:"),
         };
         eprintln!(
             "train {variant}: validation loss ({which} {} positions) {line}",

@@ -626,6 +626,105 @@ fn selfplay_with_tables_ends_games_where_the_tables_settle_them() {
     }
 }
 
+/// Pattern tables for the middlegame alone (`train --from`) play beside a network given in the
+/// same `--weights` list: the tables from the network's `below` up, the network under it.
+#[test]
+fn new_tables_play_beside_a_network_in_one_weights_list() {
+    let data = temp_path("from.txt");
+    let tables = temp_path("from.bin");
+    let o = shashki(
+        &[
+            "selfplay",
+            "--variant",
+            "czech",
+            "--games",
+            "12",
+            "--seed",
+            "5",
+            "--depth",
+            "3",
+            "--out",
+            data.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let train = |from: &str| {
+        shashki(
+            &[
+                "train",
+                "--variant",
+                "czech",
+                "--data",
+                data.to_str().unwrap(),
+                "--out",
+                tables.to_str().unwrap(),
+                "--epochs",
+                "2",
+                "--batch",
+                "64",
+                "--from",
+                from,
+            ],
+            None,
+        )
+    };
+    // No game of 12 starts with more than 24 pieces.
+    let o = train("25");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("too little data with 25 pieces"));
+    let o = train("20");
+    let log = String::from_utf8_lossy(&o.stderr).to_string();
+    assert!(o.status.success(), "{log}");
+    assert!(log.contains("with 20 pieces or more"), "{log}");
+
+    let net = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shashki/weights/czech-net.bin"
+    );
+    let below = shashki::net::NetEval::from_bytes(&std::fs::read(net).unwrap())
+        .unwrap()
+        .below();
+    let t = tables.to_str().unwrap();
+    let both = format!("{t},{net}");
+    let eval = |fen: &str, weights: Option<&str>| {
+        let mut a = vec!["eval", "--variant", "czech", "--fen", fen];
+        if let Some(w) = weights {
+            a.extend(["--weights", w]);
+        }
+        let o = shashki(&a, None);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        stdout(&o)
+    };
+    // 23 pieces: the new tables play, with or without the network.
+    let middle = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11";
+    assert!(23 >= below);
+    assert_eq!(eval(middle, Some(&both)), eval(middle, Some(t)));
+    assert_ne!(eval(middle, Some(&both)), eval(middle, None));
+    // 8 pieces: the network plays, as in the engine's own evaluation, not the tables alone.
+    let ending = "W:W22,25,27,K30:B3,9,12,16";
+    assert!(8 < below);
+    assert_eq!(eval(ending, Some(&both)), eval(ending, None));
+    assert_ne!(eval(ending, Some(&both)), eval(ending, Some(t)));
+    // In either order; two files of one kind are refused.
+    assert_eq!(
+        eval(ending, Some(&format!("{net},{t}"))),
+        eval(ending, None)
+    );
+    let o = shashki(
+        &[
+            "eval",
+            "--variant",
+            "czech",
+            "--weights",
+            &format!("{t},{t}"),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("two pattern weight files"));
+}
+
 #[test]
 fn train_net_makes_a_network_the_engine_plays_with() {
     let data = temp_path("net.txt");
