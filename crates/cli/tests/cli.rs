@@ -491,27 +491,32 @@ fn train_from_init_starts_from_the_given_weights() {
     );
 }
 
-#[test]
-fn train_makes_a_weight_file_the_engine_plays_with() {
-    let data = temp_path("train.txt");
-    let weights = temp_path("train.bin");
+/// Twelve quick games (depth 3) of `variant` as training data at `out`.
+fn selfplay_data(variant: &str, seed: &str, out: &std::path::Path) {
     let o = shashki(
         &[
             "selfplay",
             "--variant",
-            "russian",
+            variant,
             "--games",
             "12",
             "--seed",
-            "3",
+            seed,
             "--depth",
             "3",
             "--out",
-            data.to_str().unwrap(),
+            out.to_str().unwrap(),
         ],
         None,
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
+fn train_makes_a_weight_file_the_engine_plays_with() {
+    let data = temp_path("train.txt");
+    let weights = temp_path("train.bin");
+    selfplay_data("russian", "3", &data);
     let o = shashki(
         &[
             "train",
@@ -632,23 +637,7 @@ fn selfplay_with_tables_ends_games_where_the_tables_settle_them() {
 fn new_tables_play_beside_a_network_in_one_weights_list() {
     let data = temp_path("from.txt");
     let tables = temp_path("from.bin");
-    let o = shashki(
-        &[
-            "selfplay",
-            "--variant",
-            "czech",
-            "--games",
-            "12",
-            "--seed",
-            "5",
-            "--depth",
-            "3",
-            "--out",
-            data.to_str().unwrap(),
-        ],
-        None,
-    );
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    selfplay_data("czech", "5", &data);
     let train = |from: &str| {
         shashki(
             &[
@@ -729,23 +718,7 @@ fn new_tables_play_beside_a_network_in_one_weights_list() {
 fn train_net_makes_a_network_the_engine_plays_with() {
     let data = temp_path("net.txt");
     let net = temp_path("net.bin");
-    let o = shashki(
-        &[
-            "selfplay",
-            "--variant",
-            "czech",
-            "--games",
-            "12",
-            "--seed",
-            "4",
-            "--depth",
-            "3",
-            "--out",
-            data.to_str().unwrap(),
-        ],
-        None,
-    );
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    selfplay_data("czech", "4", &data);
     let run_train = |shape: &str, out: &std::path::Path, rest: &[&str]| {
         let mut a = vec![
             "train",
