@@ -860,6 +860,14 @@ fn match_drives_another_binary_and_stops_by_sprt() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = stdout(&o);
     assert!(out.contains("elo "), "{out}");
+    // Both games of every opening pair are counted together as well.
+    let pairs: u32 = out
+        .split("by opening pairs: ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the pairs' line");
+    assert!(pairs >= 1, "{out}");
     // Depth 3 against depth 1 is far stronger than +200: the test stops early with H1.
     assert!(out.contains("H1 accepted"), "{out}");
     let games: usize = out

@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Compares two `shashki match --verbose` logs of the same openings (same --openings book and
+--seed), opening pair by opening pair: how much more A scored in the first run than in the second,
+with its 95 % interval.
+
+Two builds played against one opponent on the same openings differ less from run to run than
+two independent samples would: a drawish opening stays drawish whoever plays it. The pairs'
+differences carry that, so the interval here is the one to read when asking "did the new build
+score more than the old one on these games?".
+
+usage: compare.py NEW.log OLD.log
+"""
+import math
+import re
+import sys
+
+LINE = re.compile(r"^game (\d+) A=(white|black) (Win \{ winner: (White|Black)|Draw)")
+
+
+def half_points(path):
+    """A's half-points per game index (2 win, 1 draw, 0 loss)."""
+    games = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            m = LINE.match(line)
+            if not m:
+                continue
+            index, a_color, _, winner = m.groups()
+            if winner is None:
+                games[int(index)] = 1
+            else:
+                games[int(index)] = 2 if winner.lower() == a_color else 0
+    return games
+
+
+def pairs(games):
+    """A's score per opening pair (both games played), 0..1."""
+    return {
+        k // 2: (games[k] + games[k + 1]) / 4
+        for k in games
+        if k % 2 == 0 and k + 1 in games
+    }
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__.strip().splitlines()[-1])
+    new, old = (pairs(half_points(p)) for p in sys.argv[1:])
+    common = sorted(set(new) & set(old))
+    if len(common) < 2:
+        sys.exit("fewer than two opening pairs played in both runs")
+    d = [new[k] - old[k] for k in common]
+    n = len(d)
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / (n - 1)
+    se = math.sqrt(var / n)
+    s_new = sum(new[k] for k in common) / n
+    s_old = sum(old[k] for k in common) / n
+    same = sum(1 for x in d if x == 0)
+    print(
+        f"{n} opening pairs in both runs: {s_new:.1%} against {s_old:.1%}, "
+        f"difference {mean:+.1%} ({mean - 1.96 * se:+.1%}..{mean + 1.96 * se:+.1%}); "
+        f"{same} pairs scored the same"
+    )
+
+
+if __name__ == "__main__":
+    main()
