@@ -189,6 +189,17 @@ struct GameRecord {
     pdn: String,
 }
 
+impl GameRecord {
+    /// A's half-points: 2 for a win, 1 for a draw, 0 for a loss.
+    fn a_half_points(&self) -> usize {
+        match self.outcome {
+            Outcome::Win { winner, .. } if winner == self.a_color => 2,
+            Outcome::Win { .. } => 0,
+            Outcome::Draw(_) => 1,
+        }
+    }
+}
+
 const MAX_PLIES: usize = 600;
 
 /// `name=value,…` weight changes on top of the variant's table (`--a-set`, `--b-set`).
@@ -402,8 +413,12 @@ pub fn elo_estimate(w: f64, d: f64, l: f64) -> (f64, f64, f64) {
     let s = (w + d / 2.0) / n;
     let var = (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / n;
     let se = (var / n).sqrt();
-    let elo = |s: f64| -400.0 * (1.0 / s.clamp(1e-6, 1.0 - 1e-6) - 1.0).log10();
-    (elo(s), elo(s - 1.96 * se), elo(s + 1.96 * se))
+    (elo_of(s), elo_of(s - 1.96 * se), elo_of(s + 1.96 * se))
+}
+
+/// The Elo difference that a score (0..1) stands for.
+fn elo_of(s: f64) -> f64 {
+    -400.0 * (1.0 / s.clamp(1e-6, 1.0 - 1e-6) - 1.0).log10()
 }
 
 /// The score by opening pairs, as an Elo difference with its 95 % interval: `pairs[k]` counts
@@ -431,8 +446,7 @@ pub fn pair_estimate(pairs: &[u32; 5]) -> Option<(f64, f64, f64, f64)> {
         .sum::<f64>()
         / n;
     let se = (var / n).sqrt();
-    let elo = |s: f64| -400.0 * (1.0 / s.clamp(1e-6, 1.0 - 1e-6) - 1.0).log10();
-    Some((s, elo(s), elo(s - 1.96 * se), elo(s + 1.96 * se)))
+    Some((s, elo_of(s), elo_of(s - 1.96 * se), elo_of(s + 1.96 * se)))
 }
 
 /// A's half-points per opening pair (games `2k` and `2k + 1`), for the pairs both of whose
@@ -440,14 +454,7 @@ pub fn pair_estimate(pairs: &[u32; 5]) -> Option<(f64, f64, f64, f64)> {
 fn pair_counts(records: &[GameRecord]) -> [u32; 5] {
     let mut games: Vec<(usize, usize)> = records
         .iter()
-        .map(|r| {
-            let half = match r.outcome {
-                Outcome::Win { winner, .. } if winner == r.a_color => 2,
-                Outcome::Win { .. } => 0,
-                Outcome::Draw(_) => 1,
-            };
-            (r.index, half)
-        })
+        .map(|r| (r.index, r.a_half_points()))
         .collect();
     games.sort_unstable();
     let mut pairs = [0u32; 5];
@@ -602,11 +609,7 @@ pub fn play_match(args: &Args) -> Result<(), Fail> {
                 };
                 let mut st = state.lock().unwrap();
                 let (records, wdl, verdict, _) = &mut *st;
-                match r.outcome {
-                    Outcome::Win { winner, .. } if winner == r.a_color => wdl[0] += 1.0,
-                    Outcome::Win { .. } => wdl[2] += 1.0,
-                    Outcome::Draw(_) => wdl[1] += 1.0,
-                }
+                wdl[2 - r.a_half_points()] += 1.0;
                 let llr = sprt.map(|(e0, e1)| sprt_llr(wdl[0], wdl[1], wdl[2], e0, e1));
                 if verbose {
                     eprintln!(
