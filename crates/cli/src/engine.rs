@@ -228,16 +228,14 @@ pub fn load_weights(variant: Variant, path: Option<&str>) -> Result<Option<Evalu
     if path == "hand" {
         return Ok(Some(Evaluator::Hand(*shashki::eval::weights(variant))));
     }
-    let (mut tables, mut net) = (None, None);
+    let (mut tables, mut nets) = (None, Vec::new());
     for file in path.split(',') {
         let bytes = std::fs::read(file).map_err(|e| Fail(format!("{file}: {e}")))?;
         let bad = |e: shashki::learned::WeightsError| Fail(format!("{file}: {e}"));
         let made_for = if bytes.starts_with(b"SHKN") {
             let n = NetEval::from_bytes(&bytes).map_err(bad)?;
             let v = n.variant();
-            if net.replace(n).is_some() {
-                return Err(Fail(format!("{path}: two network files")));
-            }
+            nets.push(n);
             v
         } else {
             let l = LearnedEval::from_bytes(&bytes).map_err(bad)?;
@@ -253,6 +251,29 @@ pub fn load_weights(variant: Variant, path: Option<&str>) -> Result<Option<Evalu
             )));
         }
     }
+    // Two networks: the one that says below how many pieces it plays takes the endings, the
+    // one for every position the rest.
+    if nets.len() == 2 {
+        if tables.is_some() {
+            return Err(Fail(format!("{path}: two networks and pattern tables")));
+        }
+        nets.sort_by_key(|n| n.below());
+        let low = nets.pop().expect("two");
+        let high = nets.pop().expect("two");
+        if high.below() != 0 || low.below() == 0 {
+            return Err(Fail(format!(
+                "{path}: of two networks, one plays every position (below 0) and one the endings"
+            )));
+        }
+        return Ok(Some(Evaluator::Nets {
+            high: Arc::new(high),
+            low: Arc::new(low),
+        }));
+    }
+    if nets.len() > 2 {
+        return Err(Fail(format!("{path}: more than two network files")));
+    }
+    let net = nets.pop();
     let e = match (tables, net) {
         (Some(t), None) => Evaluator::Learned(Arc::new(t)),
         (tables, net) => {

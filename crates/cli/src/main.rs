@@ -37,7 +37,7 @@ usage:
                 [--sprt ELO0,ELO1] [--openings FILE] [--pdn FILE] [--verbose]
                 SPEC: easy | medium | hard | depth=N | nodes=N
                 --egtb SPEC: N (build N-piece endgame tables in memory), a table file or folder
-  shashki openings --variant V --count N --out FILE [--seed S] [--depth D] [--margin CM]
+  shashki openings --variant V --count N --out FILE [--seed S] [--depth D] [--margin CM] [--min CM]
   shashki bench [--depth N]
   shashki soak --variant V [--games N] [--seed S]
   shashki egtb --variant V --pieces N [--out DIR] [--check]

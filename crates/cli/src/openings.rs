@@ -4,7 +4,11 @@
 //! of them is decided before the engines start: the same colour wins both games whoever plays
 //! it, so the pair scores 50 % for any two engines and only dilutes the measurement. A book
 //! keeps the random openings whose score after a fixed-depth search is within a margin of level,
-//! as engine testers filter their books, so every game measures play. One opening per line, as
+//! as engine testers filter their books, so every game measures play. `--min` keeps instead the
+//! openings with an edge for one side (as chess testers' unbalanced books): between two engines
+//! that draw most level games, each opening played with both colours then asks whether the
+//! stronger converts the better side and holds the worse, which shows a difference in fewer
+//! games. One opening per line, as
 //! its moves from the start position; the search is node- and clock-free, so a seed always
 //! gives the same book.
 
@@ -78,6 +82,7 @@ pub fn openings(args: &Args) -> Result<(), Fail> {
         "--seed",
         "--depth",
         "--margin",
+        "--min",
         "--out",
     ])?;
     let variant = args.variant()?;
@@ -86,6 +91,10 @@ pub fn openings(args: &Args) -> Result<(), Fail> {
     let seed = number::<u64>(args, "--seed", 0, u64::MAX)?.unwrap_or(1);
     let depth = number::<u32>(args, "--depth", 1, 30)?.unwrap_or(12);
     let margin = number::<i32>(args, "--margin", 0, 10_000)?.unwrap_or(40);
+    let min = number::<i32>(args, "--min", 0, 10_000)?.unwrap_or(0);
+    if min > margin {
+        return Err(Fail(format!("--min {min} is above --margin {margin}")));
+    }
     let out = args
         .value("--out")
         .ok_or_else(|| Fail("--out FILE is required".into()))?;
@@ -94,7 +103,7 @@ pub fn openings(args: &Args) -> Result<(), Fail> {
     while kept.len() < count {
         if tried > 1000 * count as u64 + 10_000 {
             return Err(Fail(format!(
-                "only {} balanced openings in {tried} tries; widen --margin",
+                "only {} openings in {tried} tries; widen --margin",
                 kept.len()
             )));
         }
@@ -117,14 +126,19 @@ pub fn openings(args: &Args) -> Result<(), Fail> {
             nodes: u64::MAX,
         };
         let r = engine.search(&game, limits, &mut NoClock);
-        if matches!(Score::from_internal(r.score), Score::Centi(c) if c.abs() <= margin) {
+        if matches!(Score::from_internal(r.score), Score::Centi(c) if (min..=margin).contains(&c.abs()))
+        {
             kept.push(format!("{text}\n"));
         }
     }
     let mut f = std::fs::File::create(out).map_err(|e| Fail(format!("{out}: {e}")))?;
+    let within = match min {
+        0 => format!("within {margin}"),
+        _ => format!("between {min} and {margin}"),
+    };
     writeln!(
         f,
-        "# {variant}: {count} openings within {margin} centi-men at depth {depth} \
+        "# {variant}: {count} openings {within} centi-men at depth {depth} \
          (seed {seed}, {} of {tried} random openings kept)",
         kept.len()
     )?;

@@ -211,12 +211,26 @@ pub fn train_net(args: &Args, spec: &str) -> Result<(), Fail> {
     // Written into the file: the engine plays the network below this many pieces and the
     // variant's pattern tables from there up (0: the network everywhere).
     let below = number::<u32>(args, "--below", 0, 255)?.unwrap_or(0);
+    // A network for the many-piece positions alone (beside one for the endings) learns only
+    // those, as the pattern tables do with `--from`.
+    let from = number::<u32>(args, "--from", 0, 32)?.unwrap_or(0);
 
     let start = Instant::now();
-    let (raw, scale) = training_data(data, max)?;
+    let (mut raw, scale) = training_data(data, max)?;
+    raw.retain(|r| r.pos.occupied().count() >= from);
+    if raw.len() < 10 {
+        return Err(Fail(format!(
+            "{data}: too little data with {from} pieces or more ({} positions)",
+            raw.len()
+        )));
+    }
     eprintln!(
-        "train {variant}: {} positions, scale S = {scale:.1} centi-men, network 128-{h1}-{h2}-1",
-        raw.len()
+        "train {variant}: {} positions{}, scale S = {scale:.1} centi-men, network 128-{h1}-{h2}-1",
+        raw.len(),
+        match from {
+            0 => String::new(),
+            _ => format!(" with {from} pieces or more"),
+        },
     );
     let (mut train, mut valid, mut valid_pos) = (Vec::new(), Vec::new(), Vec::new());
     for (i, r) in raw.iter().enumerate() {
@@ -339,9 +353,15 @@ pub fn train_net(args: &Args, spec: &str) -> Result<(), Fail> {
     let tables = shashki::learned::builtin_bytes(variant)
         .and_then(|b| shashki::learned::LearnedEval::from_bytes(b).ok());
     // Piece counts as half-open ranges: all, then below and from `below` up where it splits.
+    // A network for every position (`--below 0`, the one for many pieces) is split where the
+    // shipped endings' network takes over.
+    let split = match below {
+        0 => shipped.as_ref().map_or(0, |n| n.below()),
+        _ => below,
+    };
     let mut bands = vec![(0, u32::MAX)];
-    if below > 0 {
-        bands.extend([(0, below), (below, u32::MAX)]);
+    if split > 0 {
+        bands.extend([(0, split), (split, u32::MAX)]);
     }
     for (low, limit) in bands {
         let held: Vec<(&Sample, &Position)> = valid

@@ -821,6 +821,49 @@ fn train_net_makes_a_network_the_engine_plays_with() {
     for bad in ["12,8", "16", "0,8", "16,x", "512,8"] {
         assert_eq!(train(bad, "1").status.code(), Some(2), "--net {bad}");
     }
+    // Beside the shipped endings' network (in either order), a network for every position
+    // plays where the endings' one does not: the middlegame is its value, the ending the
+    // shipped one's.
+    let low = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shashki/weights/czech-net.bin"
+    );
+    let eval_at = |fen: &str, weights: &str| {
+        let o = shashki(
+            &[
+                "eval",
+                "--variant",
+                "czech",
+                "--fen",
+                fen,
+                "--weights",
+                weights,
+            ],
+            None,
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        stdout(&o)
+    };
+    let high = net.to_str().unwrap();
+    let ending = "W:W22,25,27,K30:B3,9,12,16";
+    for pair in [format!("{high},{low}"), format!("{low},{high}")] {
+        assert_eq!(eval_at(fen, &pair), eval_at(fen, high));
+        assert_eq!(eval_at(ending, &pair), eval_at(ending, low));
+        assert_ne!(eval_at(ending, &pair), eval_at(ending, high));
+    }
+    // Two networks for every position say nothing about where each plays: refused.
+    let o = shashki(
+        &[
+            "eval",
+            "--variant",
+            "czech",
+            "--weights",
+            &format!("{high},{high}"),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("one plays every position"));
 }
 
 /// The quickest match there is: English, one ply a side (the options around it vary).
@@ -1092,6 +1135,60 @@ fn openings_are_balanced_repeatable_and_played_by_match() {
             .unwrap_or_else(|| panic!("{l}: {out}"));
         assert!(score.abs() <= 20, "{l}: {out}");
     }
+    // `--min`: a book of openings with an edge for one side, each within the band again.
+    let edged = temp_path("edged.txt");
+    let edge = |min: &str| {
+        shashki(
+            &[
+                "openings",
+                "--variant",
+                "russian",
+                "--count",
+                "4",
+                "--depth",
+                "4",
+                "--min",
+                min,
+                "--margin",
+                "300",
+                "--out",
+                edged.to_str().unwrap(),
+            ],
+            None,
+        )
+    };
+    let o = edge("30");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&edged).unwrap();
+    assert!(
+        text.starts_with("# russian: 4 openings between 30 and 300"),
+        "{text}"
+    );
+    for l in text.lines().filter(|l| !l.starts_with('#')) {
+        let o = shashki(
+            &[
+                "bestmove",
+                "--variant",
+                "russian",
+                "--moves",
+                l,
+                "--depth",
+                "4",
+            ],
+            None,
+        );
+        let out = stdout(&o);
+        let score: i32 = out
+            .split_whitespace()
+            .skip_while(|w| *w != "score")
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("{l}: {out}"));
+        assert!((30..=300).contains(&score.abs()), "{l}: {out}");
+    }
+    let o = edge("301");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("above --margin"));
     // A match plays the book's openings, each with both colours, and writes its games.
     let one = temp_path("one.txt");
     let pdn = temp_path("games.pdn");

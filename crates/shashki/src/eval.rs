@@ -252,6 +252,14 @@ pub enum Evaluator {
         tables: Arc<LearnedEval>,
         net: Arc<NetEval>,
     },
+    /// Two networks: `low` with fewer pieces than its [`NetEval::below`], `high` from there
+    /// up (`--weights high.bin,low.bin`). A small network in the pattern tables' place costs
+    /// little more than they do and sees the whole board at once, as the bigger one does in
+    /// the endings; measured, it played level with them (see the README).
+    Nets {
+        high: Arc<NetEval>,
+        low: Arc<NetEval>,
+    },
 }
 
 impl Evaluator {
@@ -291,6 +299,13 @@ impl Evaluator {
                     net.evaluate(pos, rules)
                 }
             }
+            Evaluator::Nets { high, low } => {
+                if pos.occupied().count() >= low.below() {
+                    high.evaluate(pos, rules)
+                } else {
+                    low.evaluate(pos, rules)
+                }
+            }
         }
     }
 
@@ -301,6 +316,7 @@ impl Evaluator {
             Evaluator::Learned(e) => e.variant() == variant,
             Evaluator::Net(n) => n.variant() == variant,
             Evaluator::Phased { net, .. } => net.variant() == variant,
+            Evaluator::Nets { low, .. } => low.variant() == variant,
         }
     }
 }

@@ -6,13 +6,15 @@
 //! behind it, a tempo count that matters only with the centre closed). On the same Czech data
 //! a network predicts results better than the pattern tables and wins at equal nodes, but it
 //! costs search speed, so Czech plays it below 14 pieces only (the file says where) and the
-//! pattern tables above (`shashki train --net` makes one, `--weights` plays it).
+//! pattern tables above (`shashki train --net` makes one, `--weights` plays it, alone, beside
+//! pattern tables or beside a second network for the positions it leaves).
 //!
 //! All arithmetic is integer: weights are stored in 1/1024 and activations run 0..=128, so the
 //! value is the same natively and in WebAssembly.
 //!
 //! File layout (little-endian): `SHKN`, version u16, variant u8, below u8 (the network plays
-//! positions with fewer pieces than this, the pattern tables the others; 0: all), inputs u16, hidden1 u16,
+//! positions with fewer pieces than this, the pattern tables or another network the others;
+//! 0: all), inputs u16, hidden1 u16,
 //! hidden2 u16, scale u16 (centi-men per unit of logit); then W1 as i16 `[inputs][hidden1]`
 //! (one row per input, so a piece adds a row), b1 i16 `[hidden1]`, W2 i16 `[hidden2][hidden1]`,
 //! b2 i32 `[hidden2]` (in 1/(128·1024)), W3 i16 `[hidden2]`, b3 i32 (in 1/(128·1024)); then the
