@@ -74,6 +74,32 @@ fn read_data(paths: &str, max: usize) -> Result<Vec<Raw>, Fail> {
 
 /// The data of `paths` (at most `max` positions) and the scale S fitted to it, refusing a file
 /// too small to learn from.
+/// [`training_data`] keeping only the positions with `from` pieces or more (the scale is fitted
+/// to all of them first).
+pub(crate) fn training_data_from(
+    paths: &str,
+    max: usize,
+    from: u32,
+) -> Result<(Vec<Raw>, f64), Fail> {
+    let (mut raw, scale) = training_data(paths, max)?;
+    raw.retain(|r| r.pos.occupied().count() >= from);
+    if raw.len() < 10 {
+        return Err(Fail(format!(
+            "{paths}: too little data with {from} pieces or more ({} positions)",
+            raw.len()
+        )));
+    }
+    Ok((raw, scale))
+}
+
+/// How the training log names a `--from` limit.
+pub(crate) fn pieces_note(from: u32) -> String {
+    match from {
+        0 => String::new(),
+        _ => format!(" with {from} pieces or more"),
+    }
+}
+
 pub(crate) fn training_data(paths: &str, max: usize) -> Result<(Vec<Raw>, f64), Fail> {
     let raw = read_data(paths, max)?;
     if raw.len() < 10 {
@@ -210,21 +236,11 @@ pub fn train(args: &Args) -> Result<(), Fail> {
     };
 
     let start = Instant::now();
-    let (mut raw, scale) = training_data(data, max)?;
-    raw.retain(|r| r.pos.occupied().count() >= from);
-    if raw.len() < 10 {
-        return Err(Fail(format!(
-            "{data}: too little data with {from} pieces or more ({} positions)",
-            raw.len()
-        )));
-    }
+    let (raw, scale) = training_data_from(data, max, from)?;
     eprintln!(
         "train {variant}: {} positions{}, scale S = {scale:.1} centi-men ({:.1}s)",
         raw.len(),
-        match from {
-            0 => String::new(),
-            _ => format!(" with {from} pieces or more"),
-        },
+        pieces_note(from),
         start.elapsed().as_secs_f64()
     );
 

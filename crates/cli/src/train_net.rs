@@ -20,7 +20,7 @@ use shashki::net::{NetEval, INPUTS, LANES, MAX_HIDDEN, W1_LIMIT};
 use shashki::{Color, Position, Variant};
 
 use crate::args::{number, Args, Fail};
-use crate::train::{held_out, init_bytes, log_loss, sigmoid, training_data};
+use crate::train::{held_out, init_bytes, log_loss, pieces_note, sigmoid, training_data_from};
 
 /// One training position: the four input planes (side to move's view) and the target.
 struct Sample {
@@ -216,21 +216,11 @@ pub fn train_net(args: &Args, spec: &str) -> Result<(), Fail> {
     let from = number::<u32>(args, "--from", 0, 32)?.unwrap_or(0);
 
     let start = Instant::now();
-    let (mut raw, scale) = training_data(data, max)?;
-    raw.retain(|r| r.pos.occupied().count() >= from);
-    if raw.len() < 10 {
-        return Err(Fail(format!(
-            "{data}: too little data with {from} pieces or more ({} positions)",
-            raw.len()
-        )));
-    }
+    let (raw, scale) = training_data_from(data, max, from)?;
     eprintln!(
         "train {variant}: {} positions{}, scale S = {scale:.1} centi-men, network 128-{h1}-{h2}-1",
         raw.len(),
-        match from {
-            0 => String::new(),
-            _ => format!(" with {from} pieces or more"),
-        },
+        pieces_note(from),
     );
     let (mut train, mut valid, mut valid_pos) = (Vec::new(), Vec::new(), Vec::new());
     for (i, r) in raw.iter().enumerate() {

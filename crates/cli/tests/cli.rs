@@ -1113,7 +1113,7 @@ fn openings_are_balanced_repeatable_and_played_by_match() {
         .filter(|l| !l.starts_with('#') && lines.contains(l));
     assert!(shared.count() <= 2, "{text}\n{other}");
     // Each opening, searched again to the same depth, is within the margin.
-    for l in &lines {
+    let score = |l: &str| {
         let o = shashki(
             &[
                 "bestmove",
@@ -1127,13 +1127,14 @@ fn openings_are_balanced_repeatable_and_played_by_match() {
             None,
         );
         let out = stdout(&o);
-        let score: i32 = out
-            .split_whitespace()
+        out.split_whitespace()
             .skip_while(|w| *w != "score")
             .nth(1)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or_else(|| panic!("{l}: {out}"));
-        assert!(score.abs() <= 20, "{l}: {out}");
+            .and_then(|s| s.parse::<i32>().ok())
+            .unwrap_or_else(|| panic!("{l}: {out}"))
+    };
+    for l in &lines {
+        assert!(score(l).abs() <= 20, "{l}");
     }
     // `--min`: a book of openings with an edge for one side, each within the band again.
     let edged = temp_path("edged.txt");
@@ -1165,26 +1166,7 @@ fn openings_are_balanced_repeatable_and_played_by_match() {
         "{text}"
     );
     for l in text.lines().filter(|l| !l.starts_with('#')) {
-        let o = shashki(
-            &[
-                "bestmove",
-                "--variant",
-                "russian",
-                "--moves",
-                l,
-                "--depth",
-                "4",
-            ],
-            None,
-        );
-        let out = stdout(&o);
-        let score: i32 = out
-            .split_whitespace()
-            .skip_while(|w| *w != "score")
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or_else(|| panic!("{l}: {out}"));
-        assert!((30..=300).contains(&score.abs()), "{l}: {out}");
+        assert!((30..=300).contains(&score(l).abs()), "{l}");
     }
     let o = edge("301");
     assert_eq!(o.status.code(), Some(2));
