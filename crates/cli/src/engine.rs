@@ -251,6 +251,9 @@ pub fn load_weights(variant: Variant, path: Option<&str>) -> Result<Option<Evalu
             )));
         }
     }
+    if nets.len() > 2 {
+        return Err(Fail(format!("{path}: more than two network files")));
+    }
     // Two networks: the one that says below how many pieces it plays takes the endings, the
     // one for every position the rest.
     if nets.len() == 2 {
@@ -269,9 +272,6 @@ pub fn load_weights(variant: Variant, path: Option<&str>) -> Result<Option<Evalu
             high: Arc::new(high),
             low: Arc::new(low),
         }));
-    }
-    if nets.len() > 2 {
-        return Err(Fail(format!("{path}: more than two network files")));
     }
     let net = nets.pop();
     let e = match (tables, net) {

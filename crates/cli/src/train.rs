@@ -72,8 +72,6 @@ fn read_data(paths: &str, max: usize) -> Result<Vec<Raw>, Fail> {
     Ok(out)
 }
 
-/// The data of `paths` (at most `max` positions) and the scale S fitted to it, refusing a file
-/// too small to learn from.
 /// [`training_data`] keeping only the positions with `from` pieces or more (the scale is fitted
 /// to all of them first).
 pub(crate) fn training_data_from(
@@ -100,6 +98,8 @@ pub(crate) fn pieces_note(from: u32) -> String {
     }
 }
 
+/// The data of `paths` (at most `max` positions) and the scale S fitted to it, refusing a file
+/// too small to learn from.
 pub(crate) fn training_data(paths: &str, max: usize) -> Result<(Vec<Raw>, f64), Fail> {
     let raw = read_data(paths, max)?;
     if raw.len() < 10 {
