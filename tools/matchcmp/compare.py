@@ -8,7 +8,10 @@ two independent samples would: a drawish opening stays drawish whoever plays it.
 differences carry that, so the interval here is the one to read when asking "did the new build
 score more than the old one on these games?".
 
-usage: compare.py NEW.log OLD.log
+Runs on several books compare book by book: give each side's logs as a comma-separated list in
+the same order (NEW-a.log,NEW-b.log OLD-a.log,OLD-b.log), and all their pairs count together.
+
+usage: compare.py NEW.log[,NEW2.log...] OLD.log[,OLD2.log...]
 """
 import math
 import re
@@ -45,7 +48,13 @@ def pairs(games):
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__.strip().splitlines()[-1])
-    new, old = (pairs(half_points(p)) for p in sys.argv[1:])
+    new_logs, old_logs = (a.split(",") for a in sys.argv[1:])
+    if len(new_logs) != len(old_logs):
+        sys.exit("give as many NEW logs as OLD logs, book by book")
+    new, old = {}, {}
+    for run, (n_log, o_log) in enumerate(zip(new_logs, old_logs)):
+        new.update({(run, k): v for k, v in pairs(half_points(n_log)).items()})
+        old.update({(run, k): v for k, v in pairs(half_points(o_log)).items()})
     common = sorted(set(new) & set(old))
     if len(common) < 2:
         sys.exit("fewer than two opening pairs played in both runs")
