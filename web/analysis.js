@@ -34,7 +34,7 @@ export function renderAnalysis(v) {
     return drawAnalysis();
   }
   const turn = v.turn;
-  analyse(game, { level: 'hard', movetime: 1500, hashMb: 16 }, (r) => {
+  analyse(game, { analysis: true, movetime: 1500, hashMb: 16 }, (r) => {
     const a = app.analysis;
     if (!a || a.key !== key) return;
     const sign = turn === 'white' ? 1 : -1;

@@ -79,7 +79,7 @@ export function maybeComputerMove() {
 
 export function requestHint() {
   if (app.view.outcome || app.thinking || !isHumanTurn()) return;
-  const job = ask(app.game, { level: 'hard', movetime: HARD_MS });
+  const job = ask(app.game, { analysis: true, movetime: HARD_MS });
   app.thinking = { id: job.id, kind: 'hint' };
   render();
   job.promise.then(
@@ -214,7 +214,7 @@ export async function offerDraw() {
     return;
   }
   if (app.thinking || !isHumanTurn()) return;
-  const job = ask(app.game, { level: 'hard', movetime: 500 });
+  const job = ask(app.game, { analysis: true, movetime: 500 });
   app.thinking = { id: job.id, kind: 'draw' };
   render();
   let r;

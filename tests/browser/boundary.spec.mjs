@@ -33,6 +33,7 @@ test('the wasm exports reject bad input with clear errors and never trap', async
       'depth 1000': () => m.best_move(game, { depth: 1000 }),
       'NaN nodes': () => m.best_move(game, { nodes: NaN }),
       'unknown level': () => m.best_move(game, { level: 'grandmaster' }),
+      'analysis at level easy': () => m.best_move(game, { level: 'easy', analysis: true }),
       'options not an object': () => m.best_move(game, 42),
       'broken PDN': () => m.from_pdn('1. c3-d4 c3-d4', 'russian'),
       'PDN unknown GameType': () => m.from_pdn('[GameType "99"]\n1. c3-d4', 'russian'),

@@ -1,6 +1,7 @@
 //! Playing levels. Easy and Medium choose among the moves a shallow search scores close to the
 //! best, so they err the way people do (missing deeper shots), and a beginner wins sometimes;
-//! Hard plays the full search within the time given. The hint is Hard's move.
+//! Hard plays the full search within the time given, in Czech with contempt (it plays for a win:
+//! see [`crate::contempt`]). The hint is Hard's search without contempt.
 //!
 //! Randomness comes from a seed mixed with the position, so a level given the same seed and the
 //! same game always plays the same move (Hard also needs a node rather than a time limit).
@@ -10,8 +11,10 @@ use core::str::FromStr;
 
 use alloc::vec::Vec;
 
+use crate::contempt::Contempt;
 use crate::game::Game;
 use crate::search::{Clock, Engine, Limits, SearchResult};
+use crate::variant::Variant;
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
 pub enum Level {
@@ -55,6 +58,15 @@ impl Level {
                 softness: 10,
             }),
             Level::Hard => None,
+        }
+    }
+
+    /// The stake the level plays its games of `variant` for: Hard's contempt where a match
+    /// measured it (Czech); elsewhere none until one does.
+    pub const fn contempt(self, variant: Variant) -> Contempt {
+        match (self, variant) {
+            (Level::Hard, Variant::Czech) => Contempt::HARD,
+            _ => Contempt::NONE,
         }
     }
 }
@@ -108,8 +120,8 @@ impl Rng {
     }
 }
 
-/// The level's move for the side to move. `hard_limits` bound Hard's search (the clock bounds
-/// every level).
+/// The level's move for the side to move, played with the level's contempt (left set on the
+/// engine). `hard_limits` bound Hard's search (the clock bounds every level).
 pub fn choose_move(
     engine: &mut Engine,
     game: &Game,
@@ -118,6 +130,7 @@ pub fn choose_move(
     hard_limits: Limits,
     clock: &mut dyn Clock,
 ) -> SearchResult {
+    engine.set_contempt(level.contempt(game.variant()));
     let Some(style) = level.style() else {
         return engine.search(game, hard_limits, clock);
     };

@@ -17,6 +17,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod bitboard;
+pub mod contempt;
 pub mod draw;
 pub mod egtb;
 pub mod eval;

@@ -10,13 +10,14 @@
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 
+use crate::contempt::Contempt;
 use crate::draw::{next_counters, rule_draw, Counters};
 use crate::egtb::Tables;
 use crate::eval::{Evaluator, Weights};
 use crate::game::Game;
 use crate::movegen::{has_capture, has_quiet_move, legal_moves};
 use crate::moves::Move;
-use crate::position::Position;
+use crate::position::{Color, Position};
 use crate::tt::{Bound, Tt};
 use crate::variant::{KingRange, Rules};
 
@@ -25,6 +26,8 @@ pub const WIN: i32 = 30_000;
 const INF: i32 = 32_000;
 const WIN_THRESHOLD: i32 = WIN - 1_000;
 pub const MAX_PLY: usize = 128;
+/// The salt of a search for Black with contempt (see `Engine::salt`).
+const BLACK_ROOT_SALT: u64 = 0x5C0F_F1E5_D2A7_3B49;
 /// Moves beyond this many in one position are not searched (no legal position comes close).
 const MAX_ORDERED: usize = 256;
 
@@ -150,6 +153,12 @@ pub struct Engine {
     /// Endgame tables, probed by [`Engine::search`] (not by the weaker levels' root scoring).
     tables: Option<Arc<Tables>>,
     probing: bool,
+    /// The stake in the game (see [`Engine::set_contempt`]), and the side it is for.
+    contempt: Contempt,
+    root_side: Color,
+    /// Mixed into every hash key of a search for Black with contempt: its scores differ from a
+    /// search for White's, and both kinds share the table (one engine can play both sides).
+    salt: u64,
 }
 
 const NULL_MOVE: Move = Move::new(
@@ -181,12 +190,34 @@ impl Engine {
             root_depth: 0,
             tables: None,
             probing: false,
+            contempt: Contempt::NONE,
+            root_side: Color::White,
+            salt: 0,
         }
     }
 
     /// Endgame tables for the searches of their variant (`None` to search without).
     pub fn set_tables(&mut self, tables: Option<Arc<Tables>>) {
         self.tables = tables;
+    }
+
+    /// The stake every following search plays for, on behalf of the side to move at its root
+    /// ([`Contempt::NONE`] until set). Stored scores depend on it, so a change forgets them.
+    pub fn set_contempt(&mut self, c: Contempt) {
+        if c != self.contempt {
+            self.contempt = c;
+            self.tt.clear();
+        }
+    }
+
+    pub fn contempt(&self) -> Contempt {
+        self.contempt
+    }
+
+    /// A draw's score `ply` plies below the root, from the side to move's point of view.
+    #[inline]
+    fn draw_score(&self, ply: usize) -> i32 {
+        self.contempt.draw_score(ply)
     }
 
     /// Forgets everything learned (a new game).
@@ -215,7 +246,7 @@ impl Engine {
             .is_some_and(|t| t.variant() == game.variant());
         let pos = *game.position();
         let counters = game.counters();
-        let hash = pos.hash();
+        let hash = pos.hash() ^ self.salt;
         let mut root_moves = Vec::new();
         if !game.is_over() {
             legal_moves(&pos, self.rules, &mut root_moves);
@@ -278,7 +309,7 @@ impl Engine {
         self.probing = false;
         let pos = *game.position();
         let counters = game.counters();
-        let hash = pos.hash();
+        let hash = pos.hash() ^ self.salt;
         let mut moves = Vec::new();
         if !game.is_over() {
             legal_moves(&pos, self.rules, &mut moves);
@@ -314,13 +345,32 @@ impl Engine {
         self.tt.clear();
     }
 
+    /// The side the contempt is for, and the salt of its search's keys.
+    fn set_root_side(&mut self, root: &Position) {
+        self.root_side = root.side_to_move();
+        self.salt = if self.contempt != Contempt::NONE && self.root_side == Color::Black {
+            BLACK_ROOT_SALT
+        } else {
+            0
+        };
+    }
+
     #[inline]
     fn evaluate(&self, pos: &Position) -> i32 {
-        self.evaluator.evaluate(pos, self.rules)
+        let e = self.evaluator.evaluate(pos, self.rules);
+        if self.contempt.per_piece == 0 {
+            return e;
+        }
+        self.contempt.adjust(
+            e,
+            pos.occupied().count(),
+            pos.side_to_move() == self.root_side,
+        )
     }
 
     fn prepare(&mut self, game: &Game, limits: Limits) {
         self.rules = game.rules();
+        self.set_root_side(game.position());
         let variant = game.variant();
         if let Some(e) = &self.evaluator_override {
             self.evaluator = e.clone();
@@ -346,7 +396,7 @@ impl Engine {
         let window = (game.counters().king_plies as usize).min(n);
         for i in n - window..n {
             self.keys
-                .push(game.position_at(i).expect("in range").hash());
+                .push(game.position_at(i).expect("in range").hash() ^ self.salt);
         }
     }
 
@@ -423,7 +473,7 @@ impl Engine {
         let pv_node = beta - alpha > 1;
         if ply > 0 {
             if self.is_repetition(hash, counters) {
-                return 0;
+                return self.draw_score(ply);
             }
             alpha = alpha.max(-WIN + ply as i32);
             beta = beta.min(WIN - ply as i32 - 1);
@@ -434,7 +484,7 @@ impl Engine {
             if self.probing {
                 if let Some(t) = &self.tables {
                     if let Some(s) = t.search_score(pos, counters, ply) {
-                        return s;
+                        return if s == 0 { self.draw_score(ply) } else { s };
                     }
                 }
             }
@@ -449,7 +499,7 @@ impl Engine {
                 return -(WIN - ply as i32);
             }
             if ply > 0 && rule_draw(self.rules, pos, counters).is_some() {
-                return 0;
+                return self.draw_score(ply);
             }
             if depth < 0
                 || !extends_threats(self.rules)
@@ -487,7 +537,7 @@ impl Engine {
             return -(WIN - ply as i32);
         }
         if ply > 0 && rule_draw(self.rules, pos, counters).is_some() {
-            return 0;
+            return self.draw_score(ply);
         }
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);

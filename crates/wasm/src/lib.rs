@@ -11,6 +11,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
+use shashki::contempt::Contempt;
 use shashki::egtb::Tables;
 use shashki::level::{choose_move, Level};
 use shashki::notation::{capture_paths, move_squares, move_to_string, square_name};
@@ -411,6 +412,9 @@ pub fn check_fen(fen_text: &str) -> Result<String, JsError> {
 #[serde(rename_all = "camelCase", default)]
 pub struct SearchOptions {
     pub level: Option<String>,
+    /// Hard's search without contempt, for a score that is the position's value (hint,
+    /// analysis, draw offers) rather than a move played for a win.
+    pub analysis: Option<bool>,
     /// Milliseconds; Hard's time per move (default 1000).
     pub movetime: Option<f64>,
     pub seed: Option<f64>,
@@ -493,7 +497,8 @@ fn number(name: &str, v: Option<f64>, min: f64, max: f64, default: f64) -> Resul
 }
 
 /// The engine's move for the side to move: `options = { level, movetime, seed, nodes, depth,
-/// hashMb }`. Hint = level "hard".
+/// hashMb, analysis }`. The computer's move = its level; hint and analysis = `analysis: true`
+/// (Hard's search, no contempt).
 #[wasm_bindgen]
 pub fn best_move(state: JsValue, options: JsValue) -> Result<JsValue, JsError> {
     let game = load(state)?;
@@ -506,6 +511,10 @@ pub fn best_move(state: JsValue, options: JsValue) -> Result<JsValue, JsError> {
         None => Level::Hard,
         Some(l) => l.parse::<Level>().map_err(err)?,
     };
+    let analysis = o.analysis.unwrap_or(false);
+    if analysis && level != Level::Hard {
+        return Err(err("analysis searches at level hard"));
+    }
     let movetime = number("movetime", o.movetime, 1.0, 600_000.0, 1000.0)?;
     let seed = number("seed", o.seed, 0.0, 9.0e15, 0.0)? as u64;
     let nodes = number("nodes", o.nodes, 1.0, 1.0e12, 1.0e12)? as u64;
@@ -519,14 +528,13 @@ pub fn best_move(state: JsValue, options: JsValue) -> Result<JsValue, JsError> {
         }
         let engine = &mut slot.as_mut().expect("just set").1;
         engine.set_tables(tables_for(game.variant()));
-        choose_move(
-            engine,
-            &game,
-            level,
-            seed,
-            Limits { depth, nodes },
-            &mut clock,
-        )
+        let limits = Limits { depth, nodes };
+        if analysis {
+            engine.set_contempt(Contempt::NONE);
+            engine.search(&game, limits, &mut clock)
+        } else {
+            choose_move(engine, &game, level, seed, limits, &mut clock)
+        }
     });
     let pos = *game.position();
     let views = move_views(&game);
