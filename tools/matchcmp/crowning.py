@@ -1,0 +1,116 @@
+"""Where a match's games are decided: who crowned first, and the position when both sides had kings.
+
+Usage: python3 crowning.py [--bin SHASHKI --egtb FILE --movetime MS] GAMES.pdn [MORE.pdn ...]
+
+Reads the PDN that `shashki match --pdn FILE` writes (algebraic moves: Czech and Russian) and
+counts, for A's wins, draws and losses, which side crowned first. With `--bin`, the position
+after the first move that leaves a king on each side is searched by that build (`bestmove`
+without a level: no contempt) and the score is reported from A's side, with the quartiles per
+result. Replaying needs no rules beyond the notation: a capture removes the one piece between
+each pair of landing squares, and a man that reaches the far row is a king.
+"""
+
+import argparse
+import collections
+import re
+import subprocess
+
+
+def square(name):
+    return ord(name[0]) - ord("a"), int(name[1]) - 1
+
+
+def read_games(path):
+    text = open(path, encoding="utf-8").read()
+    for chunk in re.split(r"\n(?=\[Event)", text):
+        tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', chunk))
+        body = re.sub(r"\{[^}]*\}", "", re.sub(r"\[[^\]]*\]", "", chunk))
+        moves = [t for t in body.split() if re.fullmatch(r"[a-h][1-8]([-:][a-h][1-8])+", t)]
+        if tags:
+            yield tags, moves
+
+
+def replay(moves):
+    """The pieces after each move: {'w': men, 'W': kings, 'b': .., 'B': ..}."""
+    board = {}
+    for y in range(8):
+        for x in range(8):
+            if (x + y) % 2 == 0 and y != 3 and y != 4:
+                board[(x, y)] = "w" if y < 3 else "b"
+    after = []
+    for move in moves:
+        path = [square(s) for s in re.split("[-:]", move)]
+        piece = board.pop(path[0])
+        if ":" in move:
+            for a, c in zip(path, path[1:]):
+                dx, dy = (1 if c[0] > a[0] else -1), (1 if c[1] > a[1] else -1)
+                x, y = a[0] + dx, a[1] + dy
+                while (x, y) != c:
+                    board.pop((x, y), None)
+                    x, y = x + dx, y + dy
+        far = 7 if piece == "w" else 0
+        if piece in "wb" and any(p[1] == far for p in path[1:]):
+            piece = piece.upper()
+        board[path[-1]] = piece
+        after.append(collections.Counter(board.values()))
+    return after
+
+
+def result_for_a(tags, a):
+    r = tags.get("Result", "")
+    if r in ("1-1", "1/2-1/2"):
+        return "draw"
+    white_won = r.startswith("2") or r == "1-0"
+    return "win" if white_won == (a == "w") else "loss"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("pdn", nargs="+")
+    ap.add_argument("--bin")
+    ap.add_argument("--egtb")
+    ap.add_argument("--variant", default="czech")
+    ap.add_argument("--movetime", default="300")
+    args = ap.parse_args()
+    first = collections.Counter()
+    scores = collections.defaultdict(list)
+    for path in args.pdn:
+        for tags, moves in read_games(path):
+            a = "b" if tags.get("Black", "").startswith("A") else "w"
+            o = "w" if a == "b" else "b"
+            result = result_for_a(tags, a)
+            after = replay(moves)
+            crowned = {s: next((i for i, c in enumerate(after) if c[s.upper()]), None) for s in (a, o)}
+            if crowned[a] is None and crowned[o] is None:
+                who = "nobody"
+            elif crowned[o] is None or (crowned[a] is not None and crowned[a] < crowned[o]):
+                who = "A"
+            else:
+                who = "B"
+            first[(result, who)] += 1
+            both = next((i for i, c in enumerate(after) if c[a.upper()] and c[o.upper()]), None)
+            if args.bin and both is not None:
+                cmd = [args.bin, "bestmove", "--variant", args.variant, "--movetime", args.movetime,
+                       "--moves", " ".join(moves[: both + 1])]
+                if args.egtb:
+                    cmd += ["--egtb", args.egtb]
+                out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+                word = out.split("score ")[1].split()[0]
+                score = {"win": 10000, "loss": -10000}.get(word)
+                score = int(word) if score is None else score
+                a_to_move = (both % 2 == 1) == (a == "w")
+                scores[result].append(score if a_to_move else -score)
+    for result in ("win", "draw", "loss"):
+        counts = {w: first[(result, w)] for w in ("A", "B", "nobody")}
+        print(f"{result}: {sum(counts.values())} games, first to crown: A {counts['A']}, "
+              f"B {counts['B']}, nobody {counts['nobody']}")
+        s = sorted(scores[result])
+        if s:
+            level = sum(1 for x in s if abs(x) < 100)
+            print(f"  at the first king on each side ({len(s)} games): A's score median {s[len(s) // 2]}, "
+                  f"quartiles {s[len(s) // 4]}..{s[3 * len(s) // 4]}; within a man of level {level}, "
+                  f"A a man up {sum(1 for x in s if x >= 100)}, B a man up {sum(1 for x in s if x <= -100)}")
+
+
+if __name__ == "__main__":
+    main()
