@@ -1,0 +1,80 @@
+"""Time to depth: how many nodes (and how long) builds need to search the same positions to a depth.
+
+Usage: python3 ttd.py --bin OLD --bin NEW [--variant V] [--depth D] [--egtb FILE] [--hash MB]
+                      [--plies 12,24] [--games N] GAMES.pdn [MORE.pdn ...]
+
+A screen for search changes that should find the same moves with less work (move ordering,
+windows, table layout): each position is searched by every build with `bestmove --depth D`
+(no level, so no contempt). The positions are taken from match PDN files, after the given plies
+of each of the first N games. Node counts are deterministic, so they are the figure to read;
+times move with the machine's load. Prints each build's total nodes and time and, against the
+first build, the ratio of the totals and the geometric mean of the per-position ratios (which
+no single long search dominates). A change that alters what is searched (reductions, pruning,
+evaluation) needs a match instead: fewer nodes to a depth says nothing about a weaker tree.
+"""
+
+import argparse
+import math
+import re
+import subprocess
+
+
+def lines_from(paths, plies, games):
+    """Move lists (space-separated) after `plies` of each of the first `games` games per file."""
+    out = []
+    for path in paths:
+        text = open(path, encoding="utf-8").read()
+        chunks = [c for c in re.split(r"\n(?=\[Event)", text) if "[Event" in c][:games]
+        for chunk in chunks:
+            body = re.sub(r"\{[^}]*\}", "", re.sub(r"\[[^\]]*\]", "", chunk))
+            moves = [t for t in body.split() if re.fullmatch(r"([a-h][1-8]|\d+)([-:x]([a-h][1-8]|\d+))+", t)]
+            for p in plies:
+                # A few moves left after the position: not a finished game.
+                if len(moves) > p + 4:
+                    out.append(" ".join(moves[:p]))
+    return out
+
+
+def search(binary, variant, moves, depth, egtb, hash_mb):
+    cmd = [binary, "bestmove", "--variant", variant, "--moves", moves, "--depth", str(depth),
+           "--hash", str(hash_mb)]
+    if egtb:
+        cmd += ["--egtb", egtb]
+    run = subprocess.run(cmd, capture_output=True, text=True, check=True)
+    text = run.stdout + run.stderr  # the time is on the `info` line, on stderr
+    nodes = re.search(r"\bnodes (\d+)", text)
+    ms = re.search(r"\btime (\d+)ms", text)
+    if not nodes or not ms:
+        raise SystemExit(f"{binary}: no nodes/time in {text!r}")
+    return int(nodes.group(1)), int(ms.group(1))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--bin", action="append", required=True, help="a shashki binary (first = reference)")
+    ap.add_argument("--variant", default="czech")
+    ap.add_argument("--depth", type=int, default=18)
+    ap.add_argument("--egtb", default=None)
+    ap.add_argument("--hash", type=int, default=16)
+    ap.add_argument("--plies", default="12,24")
+    ap.add_argument("--games", type=int, default=60)
+    ap.add_argument("pdn", nargs="+")
+    a = ap.parse_args()
+    plies = [int(p) for p in a.plies.split(",")]
+    positions = lines_from(a.pdn, plies, a.games)
+    if not positions:
+        raise SystemExit("no positions: the PDN files hold no games that long")
+    results = {b: [search(b, a.variant, m, a.depth, a.egtb, a.hash) for m in positions] for b in a.bin}
+    ref = results[a.bin[0]]
+    print(f"{len(positions)} positions, depth {a.depth}")
+    for b in a.bin:
+        r = results[b]
+        nodes = sum(n for n, _ in r)
+        ms = sum(t for _, t in r)
+        total = nodes / sum(n for n, _ in ref)
+        geo = math.exp(sum(math.log(n / max(1, rn)) for (n, _), (rn, _) in zip(r, ref)) / len(r))
+        print(f"{b}: nodes {nodes} time {ms} ms; against the first: total {total:.3f}, geometric mean {geo:.3f}")
+
+
+if __name__ == "__main__":
+    main()
