@@ -20,12 +20,16 @@ def square(name):
     return ord(name[0]) - ord("a"), int(name[1]) - 1
 
 
-def read_games(path):
+ALGEBRAIC = r"[a-h][1-8]([-:][a-h][1-8])+"
+
+
+def read_games(path, move=ALGEBRAIC):
+    """Each game's tags and the moves that match `move` (algebraic by default: Czech, Russian)."""
     text = open(path, encoding="utf-8").read()
     for chunk in re.split(r"\n(?=\[Event)", text):
         tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', chunk))
         body = re.sub(r"\{[^}]*\}", "", re.sub(r"\[[^\]]*\]", "", chunk))
-        moves = [t for t in body.split() if re.fullmatch(r"[a-h][1-8]([-:][a-h][1-8])+", t)]
+        moves = [t for t in body.split() if re.fullmatch(move, t)]
         if tags:
             yield tags, moves
 

@@ -18,16 +18,17 @@ import math
 import re
 import subprocess
 
+from crowning import read_games
+
+# Algebraic (Czech, Russian) or numeric (English) moves.
+ANY_NOTATION = r"([a-h][1-8]|\d+)([-:x]([a-h][1-8]|\d+))+"
+
 
 def lines_from(paths, plies, games):
     """Move lists (space-separated) after `plies` of each of the first `games` games per file."""
     out = []
     for path in paths:
-        text = open(path, encoding="utf-8").read()
-        chunks = [c for c in re.split(r"\n(?=\[Event)", text) if "[Event" in c][:games]
-        for chunk in chunks:
-            body = re.sub(r"\{[^}]*\}", "", re.sub(r"\[[^\]]*\]", "", chunk))
-            moves = [t for t in body.split() if re.fullmatch(r"([a-h][1-8]|\d+)([-:x]([a-h][1-8]|\d+))+", t)]
+        for _, moves in list(read_games(path, ANY_NOTATION))[:games]:
             for p in plies:
                 # A few moves left after the position: not a finished game.
                 if len(moves) > p + 4:
