@@ -255,7 +255,7 @@ pub enum Evaluator {
     /// Two networks: `low` with fewer pieces than its [`NetEval::below`], `high` from there
     /// up (`--weights high.bin,low.bin`). A small network in the pattern tables' place costs
     /// little more than they do and sees the whole board at once, as the bigger one does in
-    /// the endings; measured, it played level with them (see the README).
+    /// the endings; measured, none has beaten them yet (see the README).
     Nets {
         high: Arc<NetEval>,
         low: Arc<NetEval>,
