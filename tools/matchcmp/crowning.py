@@ -66,11 +66,6 @@ def boards(moves):
     return after
 
 
-def replay(moves):
-    """The pieces after each move: {'w': men, 'W': kings, 'b': .., 'B': ..}."""
-    return [collections.Counter(b.values()) for b in boards(moves)]
-
-
 def fen(board, to_move):
     """The FEN of a board with `to_move` ('W' or 'B') to move, squares in algebraic form."""
     def side(men, king):
@@ -141,7 +136,9 @@ def main():
             a = "b" if tags.get("Black", "").startswith("A") else "w"
             o = "w" if a == "b" else "b"
             result = result_for_a(tags, a)
-            after = replay(moves)
+            positions = boards(moves)
+            # The pieces after each move: {'w': men, 'W': kings, 'b': .., 'B': ..}.
+            after = [collections.Counter(b.values()) for b in positions]
             crowned = {s: next((i for i, c in enumerate(after) if c[s.upper()]), None) for s in (a, o)}
             if crowned[a] is None and crowned[o] is None:
                 who = "nobody"
@@ -157,7 +154,7 @@ def main():
                 before[result].append(score_for_a(args, moves, crowned[o] + 1 - args.before, a))
             if args.tables:
                 few = next((i for i, c in enumerate(after) if sum(c.values()) <= args.pieces), None)
-                verdict = "never" if few is None else probe_for_a(args, boards(moves)[few], few + 1, a)
+                verdict = "never" if few is None else probe_for_a(args, positions[few], few + 1, a)
                 verdicts[(result, verdict)] += 1
     for result in ("win", "draw", "loss"):
         counts = {w: first[(result, w)] for w in ("A", "B", "nobody")}
