@@ -832,16 +832,15 @@ mod tests {
     use super::*;
     use crate::variant::Variant;
 
-    /// An engine set up to search Czech's start position, and that position's key and counters.
-    fn czech_start() -> (Engine, Game, u64, Counters) {
-        let game = Game::new(Variant::Czech);
+    /// An engine set up to search the game's position, and that position's key and counters.
+    fn ready(game: Game) -> (Engine, Game, u64, Counters) {
         let mut engine = Engine::new(1);
         engine.prepare(&game, Limits::default());
         let (hash, counters) = (game.position().hash(), game.counters());
         (engine, game, hash, counters)
     }
 
-    /// Searches the start as a node off the principal variation, `depth` plies from the leaves,
+    /// Searches the game's position as a node off the principal variation, `depth` plies from the leaves,
     /// with the window (−1, 0): any score of 0 or more refutes it.
     fn null_window_node(
         engine: &mut Engine,
@@ -855,7 +854,7 @@ mod tests {
 
     #[test]
     fn a_child_known_to_refute_the_opponent_cuts_the_node_off_unsearched() {
-        let (mut engine, game, hash, c) = czech_start();
+        let (mut engine, game, hash, c) = ready(Game::new(Variant::Czech));
         let pos = game.position();
         let m = game.legal_moves()[3];
         // The child is known, 8 plies deep, to be worth exactly −2 men to its mover: this node
@@ -879,7 +878,7 @@ mod tests {
             (8, Bound::Exact, 2), // too close to the leaves to look the children up
         ];
         for (child_depth, bound, depth) in cases {
-            let (mut engine, game, hash, c) = czech_start();
+            let (mut engine, game, hash, c) = ready(Game::new(Variant::Czech));
             let m = game.legal_moves()[3];
             let child = game.position().hash_after(hash, &m);
             engine.tt.store(child, child_depth, -200, bound, None);
@@ -922,32 +921,23 @@ mod tests {
             })
             .next()
             .unwrap();
-        let mut engine = Engine::new(1);
-        engine.prepare(&game, Limits::default());
-        let (pos, hash) = (*game.position(), game.position().hash());
+        let (mut engine, game, hash, c) = ready(game);
+        let pos = game.position();
         assert_eq!(pos.play(&home).hash(), game.position_at(0).unwrap().hash());
         engine
             .tt
             .store(pos.hash_after(hash, &home), 8, -200, Bound::Exact, None);
-        engine.node(&pos, hash, game.counters(), 4, 1, -1, 0, &mut NoClock);
+        null_window_node(&mut engine, &game, hash, c, 4);
         assert!(engine.nodes > 1, "searched");
     }
 
     #[test]
     fn english_does_not_look_the_children_up() {
-        let game = Game::new(Variant::English);
-        let mut engine = Engine::new(1);
-        engine.prepare(&game, Limits::default());
-        let hash = game.position().hash();
+        let (mut engine, game, hash, c) = ready(Game::new(Variant::English));
         let m = game.legal_moves()[3];
-        engine.tt.store(
-            game.position().hash_after(hash, &m),
-            8,
-            -200,
-            Bound::Exact,
-            None,
-        );
-        null_window_node(&mut engine, &game, hash, game.counters(), 4);
+        let child = game.position().hash_after(hash, &m);
+        engine.tt.store(child, 8, -200, Bound::Exact, None);
+        null_window_node(&mut engine, &game, hash, c, 4);
         assert!(engine.nodes > 1, "searched");
     }
 }
