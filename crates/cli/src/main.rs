@@ -14,6 +14,7 @@ mod egtb;
 mod engine;
 mod openings;
 mod puzzles;
+mod rescore;
 mod selfplay;
 mod soak;
 mod train;
@@ -47,6 +48,8 @@ usage:
   shashki review --pdn FILE [--nodes N] [--variant V]
   shashki selfplay --variant V --games N --out FILE [--seed S] [--depth D | --nodes N]
                    [--threads T] [--weights FILE|hand] [--egtb SPEC]
+  shashki rescore --variant V --data FILE --out FILE [--depth D] [--from N] [--every K]
+                  [--threads T] [--weights FILE|hand] [--egtb SPEC]
   shashki train --variant V --data FILE[,FILE..] --out FILE [--epochs N] [--lambda L]
                 [--lr X] [--decay X] [--batch N] [--seed S] [--max N] [--no-king-windows]
                 [--init FILE|builtin] [--from N] [--net H1,H2 [--below N]]
@@ -180,6 +183,7 @@ fn run() -> Result<(), Fail> {
         "winprob" => winprob::winprob(&args),
         "review" => winprob::review_pdn(&args),
         "selfplay" => selfplay::selfplay(&args),
+        "rescore" => rescore::rescore(&args),
         "openings" => openings::openings(&args),
         "train" => train::train(&args),
         "help" | "--help" | "-h" => {

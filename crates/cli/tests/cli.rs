@@ -513,6 +513,90 @@ fn selfplay_data(variant: &str, seed: &str, out: &std::path::Path) {
 }
 
 #[test]
+fn rescore_keeps_the_chosen_lines_with_a_deeper_searchs_score() {
+    let data = temp_path("rescore-in.txt");
+    selfplay_data("czech", "9", &data);
+    let input = std::fs::read_to_string(&data).unwrap();
+    let (a, b) = (temp_path("rescore-a.txt"), temp_path("rescore-b.txt"));
+    for (path, threads) in [(&a, "1"), (&b, "2")] {
+        let o = shashki(
+            &[
+                "rescore",
+                "--variant",
+                "czech",
+                "--data",
+                data.to_str().unwrap(),
+                "--out",
+                path.to_str().unwrap(),
+                "--depth",
+                "5",
+                "--from",
+                "16",
+                "--every",
+                "2",
+                "--threads",
+                threads,
+            ],
+            None,
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let text = std::fs::read_to_string(&a).unwrap();
+    assert_eq!(text, std::fs::read_to_string(&b).unwrap(), "same file");
+    // Every second line of 16 pieces or more, in order, with its result and ply kept and the
+    // score of a depth-5 search from its FEN.
+    let kept: Vec<&str> = input
+        .lines()
+        .filter(|l| {
+            let f = l.split(' ').next().unwrap();
+            shashki::fen::parse(f).unwrap().occupied().count() >= 16
+        })
+        .step_by(2)
+        .collect();
+    let out: Vec<&str> = text.lines().collect();
+    assert!(kept.len() > 20, "{input}");
+    assert_eq!(out.len(), kept.len());
+    for (o, k) in out.iter().zip(&kept) {
+        let (of, kf): (Vec<&str>, Vec<&str>) = (o.split(' ').collect(), k.split(' ').collect());
+        assert_eq!((of[0], of[2], of[3]), (kf[0], kf[2], kf[3]), "{o} / {k}");
+    }
+    let first: Vec<&str> = out[0].split(' ').collect();
+    let best = shashki(
+        &[
+            "bestmove",
+            "--variant",
+            "czech",
+            "--fen",
+            first[0],
+            "--depth",
+            "5",
+        ],
+        None,
+    );
+    assert!(
+        stdout(&best).contains(&format!(" score {} ", first[1])),
+        "{} / {}",
+        out[0],
+        stdout(&best)
+    );
+    // A line that is not training data is an error, not a silent skip.
+    std::fs::write(&data, "W:W21:B1 x 0.5 8\n").unwrap();
+    let o = shashki(
+        &[
+            "rescore",
+            "--variant",
+            "czech",
+            "--data",
+            data.to_str().unwrap(),
+            "--out",
+            a.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
 fn train_makes_a_weight_file_the_engine_plays_with() {
     let data = temp_path("train.txt");
     let weights = temp_path("train.bin");
