@@ -518,27 +518,24 @@ fn rescore_keeps_the_chosen_lines_with_a_deeper_searchs_score() {
     selfplay_data("czech", "9", &data);
     let input = std::fs::read_to_string(&data).unwrap();
     let (a, b) = (temp_path("rescore-a.txt"), temp_path("rescore-b.txt"));
+    let rescore = |out: &std::path::Path, more: &[&str]| {
+        let mut args = vec!["rescore", "--variant", "czech", "--data"];
+        args.extend([data.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+        args.extend(more);
+        shashki(&args, None)
+    };
     for (path, threads) in [(&a, "1"), (&b, "2")] {
-        let o = shashki(
-            &[
-                "rescore",
-                "--variant",
-                "czech",
-                "--data",
-                data.to_str().unwrap(),
-                "--out",
-                path.to_str().unwrap(),
-                "--depth",
-                "5",
-                "--from",
-                "16",
-                "--every",
-                "2",
-                "--threads",
-                threads,
-            ],
-            None,
-        );
+        let more = [
+            "--depth",
+            "5",
+            "--from",
+            "16",
+            "--every",
+            "2",
+            "--threads",
+            threads,
+        ];
+        let o = rescore(path, &more);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     }
     let text = std::fs::read_to_string(&a).unwrap();
@@ -581,18 +578,7 @@ fn rescore_keeps_the_chosen_lines_with_a_deeper_searchs_score() {
     );
     // A line that is not training data is an error, not a silent skip.
     std::fs::write(&data, "W:W21:B1 x 0.5 8\n").unwrap();
-    let o = shashki(
-        &[
-            "rescore",
-            "--variant",
-            "czech",
-            "--data",
-            data.to_str().unwrap(),
-            "--out",
-            a.to_str().unwrap(),
-        ],
-        None,
-    );
+    let o = rescore(&a, &[]);
     assert_eq!(o.status.code(), Some(2));
 }
 
