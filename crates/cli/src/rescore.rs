@@ -17,11 +17,11 @@ use std::time::Instant;
 
 use shashki::egtb::Tables;
 use shashki::eval::Evaluator;
-use shashki::search::{Engine, Limits, NoClock, Score};
+use shashki::search::{Engine, Limits, NoClock};
 use shashki::{fen, Game, Variant};
 
 use crate::args::{number, Args, Fail};
-use crate::selfplay::DECISIVE;
+use crate::selfplay::data_score;
 
 /// Lines searched by one engine between clearings of its table (neighbouring lines of one game
 /// share much of their trees).
@@ -59,12 +59,7 @@ fn score_chunk(
     for l in chunk {
         let game = Game::from_fen(variant, &l.fen).map_err(|e| Fail(format!("{}: {e}", l.fen)))?;
         let r = engine.search(&game, limits, &mut NoClock);
-        let score = match Score::from_internal(r.score) {
-            Score::Centi(c) => c.clamp(-DECISIVE, DECISIVE),
-            Score::Win(_) => DECISIVE,
-            Score::Loss(_) => -DECISIVE,
-        };
-        out.push_str(&format!("{} {score} {}\n", l.fen, l.tail));
+        out.push_str(&format!("{} {} {}\n", l.fen, data_score(r.score), l.tail));
     }
     Ok(out)
 }

@@ -38,6 +38,16 @@ pub const DECISIVE: i32 = 2000;
 /// Games longer than this are scored as draws (the draw rules end nearly all games sooner).
 const MAX_PLIES: usize = 400;
 
+/// A search score as a data line writes it: centi-men for the side to move, a win or loss
+/// (or anything beyond) as ±[`DECISIVE`].
+pub fn data_score(internal: i32) -> i32 {
+    match Score::from_internal(internal) {
+        Score::Centi(c) => c.clamp(-DECISIVE, DECISIVE),
+        Score::Win(_) => DECISIVE,
+        Score::Loss(_) => -DECISIVE,
+    }
+}
+
 /// One finished game: its data lines and White's result.
 struct Record {
     lines: String,
@@ -96,12 +106,7 @@ fn play_game(
         let pos = *game.position();
         let in_tables = tables.as_ref().is_some_and(|t| t.probe(&pos).is_some());
         if !has_capture(&pos, variant.rules()) && !in_tables {
-            let score = match Score::from_internal(r.score) {
-                Score::Centi(c) => c.clamp(-DECISIVE, DECISIVE),
-                Score::Win(_) => DECISIVE,
-                Score::Loss(_) => -DECISIVE,
-            };
-            samples.push((fen::to_fen(&pos), score, game.moves().len()));
+            samples.push((fen::to_fen(&pos), data_score(r.score), game.moves().len()));
         }
         game.play(r.best.expect("the game is not over"))
             .expect("the engine plays legal moves");
