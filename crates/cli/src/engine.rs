@@ -489,7 +489,7 @@ fn pair_counts(records: &[GameRecord]) -> [u32; 5] {
 
 /// The log-likelihood ratio of "A is `elo1` stronger" against "`elo0`" for the trinomial
 /// results so far: the generalised SPRT, each hypothesis represented by the result distribution
-/// with its expected score that fits the games best (the maximum-likelihood form fishtest uses).
+/// with its expected score that fits the games best (the test's maximum-likelihood form).
 /// The normal approximation, `n·(s1 − s0)·(2s − s0 − s1) / 2σ²` with the games' own variance σ²,
 /// trusts that variance, and a few games of nearly all wins make it tiny: Russian Hard against
 /// e42610c accepted "+300" over "+230" after +9 =1 −0 (ratio 3.4), then scored 77.5 % in 100
