@@ -18,13 +18,19 @@ import re
 import sys
 
 LINE = re.compile(r"^game (\d+) A=(white|black) (Win \{ winner: (White|Black)|Draw)")
+RECORD = re.compile(r"game \d+ A=")
 
 
 def half_points(path):
-    """A's half-points per game index (2 win, 1 draw, 0 loss)."""
+    """A's half-points per game index (2 win, 1 draw, 0 loss).
+
+    A line holding two game records means two processes wrote the file at once (two matches
+    started with the same `2> LOG`): its games are not one run's, so the log is refused."""
     games = {}
     with open(path, encoding="utf-8") as f:
-        for line in f:
+        for number, line in enumerate(f, 1):
+            if len(RECORD.findall(line)) > 1:
+                sys.exit(f"{path}:{number}: two game records on one line: two matches wrote this log")
             m = LINE.match(line)
             if not m:
                 continue

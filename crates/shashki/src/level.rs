@@ -1,7 +1,7 @@
 //! Playing levels. Easy and Medium choose among the moves a shallow search scores close to the
 //! best, so they err the way people do (missing deeper shots), and a beginner wins sometimes;
-//! Hard plays the full search within the time given, in Czech with contempt (it plays for a win:
-//! see [`crate::contempt`]). The hint is Hard's search without contempt.
+//! Hard plays the full search within the time given, in Czech and Russian with contempt (it plays
+//! for a win: see [`crate::contempt`]). The hint is Hard's search without contempt.
 //!
 //! Randomness comes from a seed mixed with the position, so a level given the same seed and the
 //! same game always plays the same move (Hard also needs a node rather than a time limit).
@@ -65,7 +65,7 @@ impl Level {
     /// measured it (Czech); elsewhere none until one does.
     pub const fn contempt(self, variant: Variant) -> Contempt {
         match (self, variant) {
-            (Level::Hard, Variant::Czech) => Contempt::HARD,
+            (Level::Hard, Variant::Czech | Variant::Russian) => Contempt::HARD,
             _ => Contempt::NONE,
         }
     }

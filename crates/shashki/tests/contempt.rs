@@ -22,15 +22,20 @@ fn limits(depth: u32) -> Limits {
 
 #[test]
 fn a_drawn_table_ending_costs_hard_its_contempt() {
-    let tables = Arc::new(Tables::build(Czech, 2, |_| {}).unwrap());
-    for fen in ["W:WKa1:BKh2", "B:WKa1:BKh2"] {
-        let game = Game::from_position(Czech, pos(fen));
+    for (v, fen) in [
+        (Czech, "W:WKa1:BKh2"),
+        (Czech, "B:WKa1:BKh2"),
+        (Russian, "W:WKa1:BKh2"),
+        (Russian, "B:WKa1:BKh2"),
+    ] {
+        let tables = Arc::new(Tables::build(v, 2, |_| {}).unwrap());
+        let game = Game::from_position(v, pos(fen));
         let mut engine = Engine::new(4);
         engine.set_tables(Some(tables.clone()));
         let objective = engine.search(&game, limits(6), &mut NoClock);
-        assert_eq!(objective.score, 0, "{fen}");
+        assert_eq!(objective.score, 0, "{v} {fen}");
         let hard = choose_move(&mut engine, &game, Level::Hard, 0, limits(6), &mut NoClock);
-        assert_eq!(hard.score, -Contempt::HARD.draw, "{fen}");
+        assert_eq!(hard.score, -Contempt::HARD.draw, "{v} {fen}");
         assert!(game.legal_moves().contains(&hard.best.unwrap()));
         // The level's move leaves its contempt set; the objective search comes back with NONE.
         engine.set_contempt(Contempt::NONE);
@@ -40,15 +45,13 @@ fn a_drawn_table_ending_costs_hard_its_contempt() {
 
 #[test]
 fn hard_plays_without_contempt_where_no_match_measured_it() {
-    for (v, fen) in [(Russian, "W:WKa1:BKh2"), (English, "W:WK14:BK19")] {
-        let tables = Arc::new(Tables::build(v, 2, |_| {}).unwrap());
-        let game = Game::from_position(v, pos(fen));
-        let mut engine = Engine::new(4);
-        engine.set_tables(Some(tables));
-        let hard = choose_move(&mut engine, &game, Level::Hard, 0, limits(6), &mut NoClock);
-        assert_eq!(hard.score, 0, "{v}");
-        assert_eq!(engine.contempt(), Contempt::NONE, "{v}");
-    }
+    let tables = Arc::new(Tables::build(English, 2, |_| {}).unwrap());
+    let game = Game::from_position(English, pos("W:WK14:BK19"));
+    let mut engine = Engine::new(4);
+    engine.set_tables(Some(tables));
+    let hard = choose_move(&mut engine, &game, Level::Hard, 0, limits(6), &mut NoClock);
+    assert_eq!(hard.score, 0);
+    assert_eq!(engine.contempt(), Contempt::NONE);
 }
 
 #[test]

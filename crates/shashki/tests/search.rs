@@ -335,13 +335,15 @@ fn three_kings_beat_a_king_off_the_long_diagonal_in_time() {
         (Russian, "B:WKa1,Kc1,Ke1:BKh4"),
     ] {
         let mut game = Game::from_fen(v, fen).unwrap();
-        let mut engine = Engine::new(16);
+        // One engine a side, as two players: with contempt their searches share no entries.
+        let mut engines = [Engine::new(16), Engine::new(16)];
         while !game.is_over() {
             let limits = Limits {
                 depth: 100,
-                nodes: 200_000,
+                nodes: 400_000,
             };
-            let r = choose_move(&mut engine, &game, Level::Hard, 0, limits, &mut NoClock);
+            let engine = &mut engines[game.position().side_to_move() as usize];
+            let r = choose_move(engine, &game, Level::Hard, 0, limits, &mut NoClock);
             game.play(r.best.unwrap()).unwrap();
         }
         assert!(
