@@ -62,7 +62,7 @@ impl Level {
     }
 
     /// The stake the level plays its games of `variant` for: Hard's contempt where a match
-    /// measured it (Czech); elsewhere none until one does.
+    /// measured it (Czech and Russian); elsewhere none until one does.
     pub const fn contempt(self, variant: Variant) -> Contempt {
         match (self, variant) {
             (Level::Hard, Variant::Czech | Variant::Russian) => Contempt::HARD,
