@@ -17,6 +17,7 @@ use shashki::{Color, Game, Outcome, Position, Variant};
 
 use crate::args::{number, Args, Fail};
 use crate::openings::{book_line, random_opening, read_book};
+use crate::stats::{elo_estimate, pair_estimate, sprt_llr, sprt_llr_pairs};
 
 /// A wall-clock deadline for the search.
 struct Deadline(Option<Instant>);
@@ -423,53 +424,6 @@ fn play_one(
     })
 }
 
-/// The expected score of a player `elo` points stronger.
-fn expected(elo: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
-}
-
-/// The score as an Elo difference with its 95 % interval, from wins, draws and losses.
-pub fn elo_estimate(w: f64, d: f64, l: f64) -> (f64, f64, f64) {
-    let n = w + d + l;
-    let s = (w + d / 2.0) / n;
-    let var = (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / n;
-    let se = (var / n).sqrt();
-    (elo_of(s), elo_of(s - 1.96 * se), elo_of(s + 1.96 * se))
-}
-
-/// The Elo difference that a score (0..1) stands for.
-fn elo_of(s: f64) -> f64 {
-    -400.0 * (1.0 / s.clamp(1e-6, 1.0 - 1e-6) - 1.0).log10()
-}
-
-/// The score by opening pairs, as an Elo difference with its 95 % interval: `pairs[k]` counts
-/// the openings where A scored `k` half-points over its two games (one with each colour). The
-/// two games of an opening are not independent (a drawish opening is drawn with either colour,
-/// a lopsided one won by the same side), so their sum is the unit: its spread gives the error
-/// the game-by-game estimate cannot see. Returns the score and the three Elo values, or `None`
-/// without a finished pair.
-pub fn pair_estimate(pairs: &[u32; 5]) -> Option<(f64, f64, f64, f64)> {
-    let n: f64 = pairs.iter().map(|&c| c as f64).sum();
-    if n == 0.0 {
-        return None;
-    }
-    let x = |k: usize| k as f64 / 4.0; // the pair's mean score per game
-    let s = pairs
-        .iter()
-        .enumerate()
-        .map(|(k, &c)| c as f64 * x(k))
-        .sum::<f64>()
-        / n;
-    let var = pairs
-        .iter()
-        .enumerate()
-        .map(|(k, &c)| c as f64 * (x(k) - s).powi(2))
-        .sum::<f64>()
-        / n;
-    let se = (var / n).sqrt();
-    Some((s, elo_of(s), elo_of(s - 1.96 * se), elo_of(s + 1.96 * se)))
-}
-
 /// A's half-points per opening pair (games `2k` and `2k + 1`), for the pairs both of whose
 /// games were played, counted as [`pair_estimate`] takes them.
 fn pair_counts(records: &[GameRecord]) -> [u32; 5] {
@@ -485,54 +439,6 @@ fn pair_counts(records: &[GameRecord]) -> [u32; 5] {
         }
     }
     pairs
-}
-
-/// The log-likelihood ratio of "A is `elo1` stronger" against "`elo0`" for the trinomial
-/// results so far: the generalised SPRT, each hypothesis represented by the result distribution
-/// with its expected score that fits the games best (the test's maximum-likelihood form).
-/// The normal approximation, `n·(s1 − s0)·(2s − s0 − s1) / 2σ²` with the games' own variance σ²,
-/// trusts that variance, and a few games of nearly all wins make it tiny: Russian Hard against
-/// e42610c accepted "+300" over "+230" after +9 =1 −0 (ratio 3.4), then scored 77.5 % in 100
-/// games on other openings. Here those ten games give 0.7.
-pub fn sprt_llr(w: f64, d: f64, l: f64, elo0: f64, elo1: f64) -> f64 {
-    let n = w + d + l;
-    if n == 0.0 {
-        return 0.0;
-    }
-    let p = [w / n, d / n, l / n];
-    n * (best_log_likelihood(p, expected(elo1)) - best_log_likelihood(p, expected(elo0)))
-}
-
-/// The largest mean log-likelihood `Σ p·ln q` of the observed frequencies `p` (wins, draws,
-/// losses) over the result distributions `q` whose expected score is `s`. Such a `q` is fixed by
-/// its draw rate `x` (wins `s − x/2`, losses `1 − s − x/2`), and the sum is concave in `x`, so a
-/// golden-section search finds the best one.
-fn best_log_likelihood(p: [f64; 3], s: f64) -> f64 {
-    let s = s.clamp(1e-12, 1.0 - 1e-12);
-    let f = |x: f64| {
-        let q = [s - x / 2.0, x, 1.0 - s - x / 2.0];
-        p.iter()
-            .zip(q)
-            .map(|(&pi, qi)| {
-                if pi > 0.0 {
-                    pi * qi.max(1e-300).ln()
-                } else {
-                    0.0
-                }
-            })
-            .sum::<f64>()
-    };
-    let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    let (mut lo, mut hi) = (0.0, 2.0 * s.min(1.0 - s));
-    for _ in 0..100 {
-        let (a, b) = (hi - ratio * (hi - lo), lo + ratio * (hi - lo));
-        if f(a) < f(b) {
-            lo = a;
-        } else {
-            hi = b;
-        }
-    }
-    f((lo + hi) / 2.0)
 }
 
 pub fn play_match(args: &Args) -> Result<(), Fail> {
@@ -663,7 +569,10 @@ pub fn play_match(args: &Args) -> Result<(), Fail> {
                 let mut st = state.lock().unwrap();
                 let (records, wdl, verdict, _) = &mut *st;
                 wdl[2 - r.a_half_points()] += 1.0;
-                let llr = sprt.map(|(e0, e1)| sprt_llr(wdl[0], wdl[1], wdl[2], e0, e1));
+                records.push(r);
+                let r = records.last().expect("just pushed");
+                // Decided by opening pairs: the ratio moves only when a pair is complete.
+                let llr = sprt.map(|(e0, e1)| sprt_llr_pairs(&pair_counts(records), e0, e1));
                 if verbose {
                     eprintln!(
                         "game {} A={} {:?} plies {} opening \"{}\" end {}  A +{} ={} -{}{}",
@@ -679,7 +588,6 @@ pub fn play_match(args: &Args) -> Result<(), Fail> {
                         llr.map(|l| format!(" llr {l:.2}")).unwrap_or_default()
                     );
                 }
-                records.push(r);
                 if let (Some(l), None) = (llr, &verdict) {
                     if l.abs() >= bound {
                         let h = if l > 0.0 { "H1" } else { "H0" };
@@ -721,14 +629,15 @@ pub fn play_match(args: &Args) -> Result<(), Fail> {
         );
     }
     if let Some((e0, e1)) = sprt {
-        let llr = sprt_llr(wins, draws, losses, e0, e1);
+        let llr = sprt_llr_pairs(&pairs, e0, e1);
+        let by_games = sprt_llr(wins, draws, losses, e0, e1);
         match verdict {
             Some((h, n, [w, d, l], at)) => println!(
-                "sprt elo0 {e0} elo1 {e1}: {h} accepted after {n} games (A +{w} ={d} -{l}, llr {at:.2}, bounds ±{bound:.2}); all {} games: llr {llr:.2}",
+                "sprt elo0 {e0} elo1 {e1} by opening pairs: {h} accepted after {n} games (A +{w} ={d} -{l}, llr {at:.2}, bounds ±{bound:.2}); all {} games: llr {llr:.2} (by games {by_games:.2})",
                 records.len()
             ),
             None => println!(
-                "sprt elo0 {e0} elo1 {e1}: llr {llr:.2} (bounds ±{bound:.2}) inconclusive"
+                "sprt elo0 {e0} elo1 {e1} by opening pairs: llr {llr:.2} (bounds ±{bound:.2}) inconclusive (by games {by_games:.2})"
             ),
         }
     }
@@ -802,64 +711,4 @@ pub fn bench(args: &Args) -> Result<(), Fail> {
         );
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The ten Russian games that once decided [230, 300] for "+300": far from a verdict now.
-    /// Worked by hand: the best distribution with the expected score of +230 (0.7896) draws
-    /// 0.158 of its games and wins 0.711, the one of +300 (0.8490) draws 0.170 and wins 0.764;
-    /// 10·(0.9·ln(0.764/0.711) + 0.1·ln(0.170/0.158)) ≈ 0.72.
-    #[test]
-    fn a_few_games_of_wins_do_not_decide_a_close_sprt() {
-        let llr = sprt_llr(9.0, 1.0, 0.0, 230.0, 300.0);
-        assert!((llr - 0.72).abs() < 0.01, "{llr}");
-    }
-
-    /// Only wins: every best distribution wins exactly its expected score, so the ratio is
-    /// n·ln(s1/s0) (the normal approximation, with no variance, gave 0 here).
-    #[test]
-    fn only_wins_give_the_ratio_of_the_expected_scores() {
-        let llr = sprt_llr(10.0, 0.0, 0.0, 0.0, 200.0);
-        let want = 10.0 * (expected(200.0) / 0.5).ln();
-        assert!((llr - want).abs() < 1e-6, "{llr} {want}");
-    }
-
-    /// Over many games, with the score near the hypotheses, it agrees with the normal
-    /// approximation; and swapping the players and the hypotheses swaps its sign.
-    #[test]
-    fn many_games_agree_with_the_normal_approximation() {
-        let (w, d, l, e0, e1): (f64, f64, f64, f64, f64) = (700.0, 2200.0, 600.0, 0.0, 10.0);
-        let n = w + d + l;
-        let s = (w + d / 2.0) / n;
-        let var = (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / n;
-        let (s0, s1) = (expected(e0), expected(e1));
-        let normal = n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var);
-        let llr = sprt_llr(w, d, l, e0, e1);
-        assert!(
-            normal > 1.0 && (llr - normal).abs() < 0.02 * normal,
-            "{llr} {normal}"
-        );
-        let mirrored = sprt_llr(l, d, w, -e1, -e0);
-        assert!((llr + mirrored).abs() < 1e-9, "{llr} {mirrored}");
-    }
-
-    /// 50 openings of a Czech run (A won both games of 17, one of 30, none of 3): 82 % by
-    /// games and by pairs alike, but the pairs' spread is narrower than the games' (their
-    /// variance 0.0201 per pair against 0.0576 per game), so the interval is too.
-    #[test]
-    fn pairs_give_the_score_and_their_own_error() {
-        let (s, elo, lo, hi) = pair_estimate(&[0, 0, 3, 30, 17]).unwrap();
-        assert!((s - 0.82).abs() < 1e-12);
-        assert!((elo - 263.4).abs() < 0.1, "{elo}");
-        // 0.82 ∓ 1.96·√(0.0201/50): 0.7807..0.8593.
-        assert!((lo - 220.6).abs() < 0.5, "{lo}");
-        assert!((hi - 314.3).abs() < 0.5, "{hi}");
-        let (g_elo, g_lo, g_hi) = elo_estimate(64.0, 36.0, 0.0);
-        assert!((g_elo - elo).abs() < 1e-9);
-        assert!(g_lo < lo && hi < g_hi);
-        assert!(pair_estimate(&[0; 5]).is_none());
-    }
 }

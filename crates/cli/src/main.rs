@@ -17,6 +17,7 @@ mod puzzles;
 mod rescore;
 mod selfplay;
 mod soak;
+mod stats;
 mod train;
 mod train_net;
 mod winprob;
