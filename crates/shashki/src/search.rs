@@ -42,7 +42,7 @@ const MAX_ORDERED: usize = 256;
 // - at depth <= LMP_DEPTH, quiet moves after the first LMP_BASE + depth² are not searched.
 // Together they cut the nodes of a 16-ply Czech search from the start from 1.84 M to 0.50 M;
 // measured at 100 ms/move, Czech self-play against the build without them: +38 =308 −19,
-// +18 Elo (+4..+32), SPRT [0, 15] H1.
+// +18 Elo (+4..+32), SPRT [0, 15] H1. Russian prunes more cautiously (`prunes_cautiously`).
 const RFP_DEPTH: i32 = 2;
 const RFP_MARGIN: i32 = 60;
 const FUTILITY_DEPTH: i32 = 2;
@@ -629,7 +629,10 @@ impl Engine {
             && beta.abs() < WIN_THRESHOLD
             && alpha.abs() < WIN_THRESHOLD
             && prunes_shallow_nodes(self.rules)
-            && depth <= RFP_DEPTH.max(FUTILITY_DEPTH).max(LMP_DEPTH);
+            && depth <= RFP_DEPTH.max(FUTILITY_DEPTH).max(LMP_DEPTH)
+            && !(prunes_cautiously(self.rules)
+                && (pos.occupied().count() <= 6
+                    || has_capture(&pos.with_side(!pos.side_to_move()), self.rules)));
         let static_eval = if prunable && depth <= RFP_DEPTH.max(FUTILITY_DEPTH) {
             Some(self.evaluate(pos))
         } else {
@@ -791,12 +794,25 @@ fn extends_threats(rules: &Rules) -> bool {
     !rules.men_capture_backward && rules.king_range == KingRange::Short
 }
 
-/// Whether shallow quiet nodes are pruned (see `RFP_DEPTH`): where kings fly and men capture
-/// forward only (Czech), the one variant where it gains. Measured in self-play: Czech +18 Elo at
-/// 100 ms/move; Russian −10 Elo (−29..+8) at 50 ms, SPRT H0; English +8 in 306 games at 50 ms,
-/// undecided.
+/// Whether shallow quiet nodes are pruned (see `RFP_DEPTH`): where kings fly (Czech, Russian).
+/// Measured in self-play: Czech +18 Elo at 100 ms/move; English +8 in 306 games at 50 ms,
+/// undecided. Russian, see [`prunes_cautiously`].
 fn prunes_shallow_nodes(rules: &Rules) -> bool {
-    rules.king_range == KingRange::Flying && !rules.men_capture_backward
+    rules.king_range == KingRange::Flying
+}
+
+/// Whether a node is pruned only while the opponent threatens no capture and more than six
+/// pieces are on the board. Where men capture backward (Russian) nearly every contact is a shot
+/// for one side or the other, which a static value cannot see: pruned everywhere, a Russian
+/// search reaches 16 plies with 0.43 of the nodes but plays no better (self-play at 50 ms −10
+/// Elo, −29..+8; against e42610c at 300 ms 82.0 % where the build without it scored 83.0 %).
+/// Held to unthreatened nodes it needs 0.50 of the nodes (0.67 of the time), and Russian Hard,
+/// which gains with time, scored 84.1 % against e42610c at 300 ms over 400 games where the
+/// build without it scored 82.0 % (+2.1 %, −0.9..+5.1, paired by opening; `docs/strength.md`).
+/// Sparse endings are spared as late-move reductions spare them: pruned there, Hard let three
+/// kings against one run into the 15-move rule.
+fn prunes_cautiously(rules: &Rules) -> bool {
+    rules.men_capture_backward
 }
 
 /// Whether enhanced transposition cutoffs are made (see `Engine::transposition_cutoff`): where
