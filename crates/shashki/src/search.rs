@@ -44,6 +44,9 @@ const MAX_ORDERED: usize = 256;
 // measured at 100 ms/move, Czech self-play against the build without them: +38 =308 −19,
 // +18 Elo (+4..+32), SPRT [0, 15] H1. Russian prunes more cautiously (`prunes_cautiously`).
 const RFP_DEPTH: i32 = 2;
+/// At most this many pieces: an ending where one quiet king move can decide the game, so late
+/// moves are not reduced and Russian does not prune.
+const SPARSE_ENDING: u32 = 6;
 const RFP_MARGIN: i32 = 60;
 const FUTILITY_DEPTH: i32 = 2;
 const FUTILITY_MARGIN: i32 = 80;
@@ -631,7 +634,7 @@ impl Engine {
             && prunes_shallow_nodes(self.rules)
             && depth <= RFP_DEPTH.max(FUTILITY_DEPTH).max(LMP_DEPTH)
             && !(prunes_cautiously(self.rules)
-                && (pos.occupied().count() <= 6
+                && (pos.occupied().count() <= SPARSE_ENDING
                     || has_capture(&pos.with_side(!pos.side_to_move()), self.rules)));
         let static_eval = if prunable && depth <= RFP_DEPTH.max(FUTILITY_DEPTH) {
             Some(self.evaluate(pos))
@@ -676,7 +679,7 @@ impl Engine {
         }
         // Late-move reductions pay in the middlegame; in sparse endings one quiet king move can
         // decide the game, so everything is searched to full depth there.
-        let reducible = pos.occupied().count() > 6;
+        let reducible = pos.occupied().count() > SPARSE_ENDING;
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_index = None;
