@@ -65,7 +65,8 @@ impl Level {
     /// measured it (Czech and Russian); elsewhere none until one does.
     pub const fn contempt(self, variant: Variant) -> Contempt {
         match (self, variant) {
-            (Level::Hard, Variant::Czech | Variant::Russian) => Contempt::HARD,
+            (Level::Hard, Variant::Czech) => Contempt::HARD,
+            (Level::Hard, Variant::Russian) => Contempt::HARD_RUSSIAN,
             _ => Contempt::NONE,
         }
     }

@@ -35,7 +35,7 @@ fn a_drawn_table_ending_costs_hard_its_contempt() {
         let objective = engine.search(&game, limits(6), &mut NoClock);
         assert_eq!(objective.score, 0, "{v} {fen}");
         let hard = choose_move(&mut engine, &game, Level::Hard, 0, limits(6), &mut NoClock);
-        assert_eq!(hard.score, -Contempt::HARD.draw, "{v} {fen}");
+        assert_eq!(hard.score, -Level::Hard.contempt(v).draw, "{v} {fen}");
         assert!(game.legal_moves().contains(&hard.best.unwrap()));
         // The level's move leaves its contempt set; the objective search comes back with NONE.
         engine.set_contempt(Contempt::NONE);
