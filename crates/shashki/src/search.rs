@@ -625,6 +625,7 @@ impl Engine {
                 return s;
             }
         }
+        let pieces = pos.occupied().count();
         // Pruning of shallow quiet nodes (see the constants above).
         let prunable = !pv_node
             && ply > 0
@@ -634,7 +635,7 @@ impl Engine {
             && prunes_shallow_nodes(self.rules)
             && depth <= RFP_DEPTH.max(FUTILITY_DEPTH).max(LMP_DEPTH)
             && !(prunes_cautiously(self.rules)
-                && (pos.occupied().count() <= SPARSE_ENDING
+                && (pieces <= SPARSE_ENDING
                     || has_capture(&pos.with_side(!pos.side_to_move()), self.rules)));
         let static_eval = if prunable && depth <= RFP_DEPTH.max(FUTILITY_DEPTH) {
             Some(self.evaluate(pos))
@@ -679,7 +680,7 @@ impl Engine {
         }
         // Late-move reductions pay in the middlegame; in sparse endings one quiet king move can
         // decide the game, so everything is searched to full depth there.
-        let reducible = pos.occupied().count() > SPARSE_ENDING;
+        let reducible = pieces > SPARSE_ENDING;
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_index = None;
