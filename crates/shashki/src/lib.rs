@@ -21,6 +21,7 @@ pub mod contempt;
 pub mod draw;
 pub mod egtb;
 pub mod eval;
+pub mod eval_cache;
 pub mod fen;
 pub mod game;
 pub mod hash;

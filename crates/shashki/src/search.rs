@@ -14,6 +14,7 @@ use crate::contempt::Contempt;
 use crate::draw::{next_counters, rule_draw, Counters};
 use crate::egtb::Tables;
 use crate::eval::{Evaluator, Weights};
+use crate::eval_cache::EvalCache;
 use crate::game::Game;
 use crate::movegen::{has_capture, has_quiet_move, legal_moves};
 use crate::moves::Move;
@@ -55,6 +56,8 @@ const LMP_BASE: i32 = 3;
 /// Enhanced transposition cutoffs from this depth up (see `Engine::transposition_cutoff` and
 /// `cuts_by_transposition`).
 const ETC_DEPTH: i32 = 3;
+/// Children whose table buckets a transposition cutoff requests all at once.
+const ETC_PREFETCH: usize = 32;
 
 /// Tells the search when to stop (a deadline, a stop button). Polled every 1024 nodes.
 pub trait Clock {
@@ -143,6 +146,8 @@ pub struct Engine {
     evaluator_variant: Option<crate::variant::Variant>,
     /// An evaluation to use instead of the variant's own (tuning, matches between weights).
     evaluator_override: Option<Evaluator>,
+    /// Static values already computed by `evaluator` (emptied whenever it is replaced).
+    eval_cache: EvalCache,
     history: [[[i32; 32]; 32]; 2],
     killers: [[Option<Move>; 2]; MAX_PLY],
     /// Hashes of the positions before the current one (game history, then search path).
@@ -183,6 +188,7 @@ impl Engine {
             evaluator: Evaluator::Hand(*crate::eval::weights(crate::variant::Variant::Russian)),
             evaluator_variant: None,
             evaluator_override: None,
+            eval_cache: EvalCache::new(),
             history: [[[0; 32]; 32]; 2],
             killers: [[None; 2]; MAX_PLY],
             keys: Vec::with_capacity(512),
@@ -362,8 +368,11 @@ impl Engine {
     }
 
     #[inline]
-    fn evaluate(&self, pos: &Position) -> i32 {
-        let e = self.evaluator.evaluate(pos, self.rules);
+    fn evaluate(&mut self, pos: &Position, hash: u64) -> i32 {
+        let (evaluator, rules) = (&self.evaluator, self.rules);
+        let e = self
+            .eval_cache
+            .get_or(hash, || evaluator.evaluate(pos, rules));
         if self.contempt.per_piece == 0 {
             return e;
         }
@@ -380,9 +389,11 @@ impl Engine {
         let variant = game.variant();
         if let Some(e) = &self.evaluator_override {
             self.evaluator = e.clone();
+            self.eval_cache.clear();
         } else if self.evaluator_variant != Some(variant) {
             self.evaluator = Evaluator::default_for(variant);
             self.evaluator_variant = Some(variant);
+            self.eval_cache.clear();
         }
         self.tt.new_search();
         self.nodes = 0;
@@ -455,8 +466,18 @@ impl Engine {
         beta: i32,
         moves: &[Move],
     ) -> Option<i32> {
+        // Every child's bucket is requested before the first is read, so the memory loads
+        // overlap instead of queueing one behind another.
+        let mut child_hashes = [0u64; ETC_PREFETCH];
+        for (slot, m) in child_hashes.iter_mut().zip(moves) {
+            *slot = pos.hash_after(hash, m);
+            self.tt.prefetch(*slot);
+        }
         for (i, m) in moves.iter().enumerate() {
-            let child_hash = pos.hash_after(hash, m);
+            let child_hash = match child_hashes.get(i) {
+                Some(&h) => h,
+                None => pos.hash_after(hash, m),
+            };
             let Some(h) = self.tt.probe(child_hash) else {
                 continue;
             };
@@ -557,7 +578,7 @@ impl Engine {
                 || ply >= 2 * self.root_depth as usize
                 || !has_capture(&pos.with_side(!pos.side_to_move()), self.rules)
             {
-                return self.evaluate(pos);
+                return self.evaluate(pos, hash);
             }
             depth = 1;
         }
@@ -591,7 +612,7 @@ impl Engine {
             return self.draw_score(ply);
         }
         if ply >= MAX_PLY - 1 {
-            return self.evaluate(pos);
+            return self.evaluate(pos, hash);
         }
         let captures = moves[0].is_capture();
         // A forced reply costs nothing to look at: do not count it against the depth.
@@ -600,7 +621,7 @@ impl Engine {
         }
         // The leaves: a quiet position is evaluated, a capture is always played out.
         if depth <= 0 && !captures {
-            return self.evaluate(pos);
+            return self.evaluate(pos, hash);
         }
         let mut hash_move = None;
         // Capture resolution (depth <= 0) is cheap to redo; keep the table for real depth.
@@ -638,7 +659,7 @@ impl Engine {
                 && (pieces <= SPARSE_ENDING
                     || has_capture(&pos.with_side(!pos.side_to_move()), self.rules)));
         let static_eval = if prunable && depth <= RFP_DEPTH.max(FUTILITY_DEPTH) {
-            Some(self.evaluate(pos))
+            Some(self.evaluate(pos, hash))
         } else {
             None
         };
