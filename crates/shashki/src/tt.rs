@@ -72,8 +72,10 @@ impl Tt {
     }
 
     /// Asks the processor to start loading the bucket of `hash`, so that a probe a little later
-    /// (after the move generation) finds it in the cache instead of waiting for memory. Only
-    /// x86-64 has the instruction at hand; elsewhere this does nothing.
+    /// (after the move generation) finds it in the cache instead of waiting for memory. x86-64
+    /// has the instruction; elsewhere (WebAssembly has no prefetch) the bucket's first word is
+    /// read and dropped: a load nothing waits on, so several of them are in flight at once, as
+    /// prefetches would be.
     #[inline(always)]
     pub fn prefetch(&self, hash: u64) {
         #[cfg(target_arch = "x86_64")]
@@ -85,7 +87,11 @@ impl Tt {
             unsafe { _mm_prefetch::<_MM_HINT_T0>(slot as *const Slot as *const i8) };
         }
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = hash;
+        {
+            let key = &self.slots[self.bucket(hash)].key;
+            // SAFETY: a pointer made from a reference is valid and aligned for the read.
+            unsafe { core::ptr::read_volatile(key) };
+        }
     }
 
     #[inline]
