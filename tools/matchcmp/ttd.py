@@ -12,8 +12,9 @@ first build, the ratio of the totals and the geometric mean of the per-position 
 no single long search dominates). For a change that keeps the same nodes and only runs faster,
 `--rounds R` searches every position R times, the builds taking turns, and prints the ratio of
 the processes' CPU time (user + system, which the machine's load moves less than the clock) to
-the first build's, round by round and their median. A change that alters what is searched (reductions, pruning,
-evaluation) needs a match instead: fewer nodes to a depth says nothing about a weaker tree.
+the first build's, round by round and their median. A change that alters what is searched
+(reductions, pruning, evaluation) needs a match instead: fewer nodes to a depth says nothing
+about a weaker tree.
 """
 
 import argparse
