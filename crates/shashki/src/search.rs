@@ -161,6 +161,10 @@ pub struct Engine {
     node_limit: u64,
     stopped: bool,
     root_depth: i32,
+    /// The root move the current iteration searched first, and the score of the root move
+    /// that last raised alpha (see the stopped iteration in [`Engine::search_with`]).
+    root_first: Option<Move>,
+    root_score: i32,
     /// Endgame tables, probed by [`Engine::search`] (not by the weaker levels' root scoring).
     tables: Option<Arc<Tables>>,
     probing: bool,
@@ -199,6 +203,8 @@ impl Engine {
             nodes: 0,
             node_limit: u64::MAX,
             stopped: false,
+            root_first: None,
+            root_score: 0,
             root_depth: 0,
             tables: None,
             probing: false,
@@ -283,6 +289,17 @@ impl Engine {
                 self.node(&pos, hash, counters, depth, 0, -INF, INF, clock)
             };
             if self.stopped && depth > 1 {
+                // An unfinished iteration still proves something: a root move that raised
+                // alpha after the last iteration's best was searched first (and completed) is
+                // better than it at this depth. Anything else of the iteration is dropped.
+                if self.pv_len[0] > 0
+                    && self.root_first == result.best
+                    && Some(self.pv[0][0]) != result.best
+                {
+                    result.pv = self.pv[0][..self.pv_len[0]].to_vec();
+                    result.best = Some(self.pv[0][0]);
+                    result.score = self.root_score;
+                }
                 break;
             }
             score = s;
@@ -399,6 +416,7 @@ impl Engine {
         self.nodes = 0;
         self.node_limit = limits.nodes.max(1);
         self.stopped = false;
+        self.root_first = None;
         self.killers = [[None; 2]; MAX_PLY];
         for side in self.history.iter_mut() {
             for row in side.iter_mut() {
@@ -729,6 +747,9 @@ impl Engine {
             let cc = next_counters(self.rules, pos, &m, &child, counters);
             self.keys.push(hash);
             let mut s;
+            if ply == 0 && i == 0 {
+                self.root_first = Some(m);
+            }
             if i == 0 {
                 s = -self.node(
                     &child,
@@ -781,6 +802,9 @@ impl Engine {
                     head[ply][0] = m;
                     head[ply][1..=child_len].copy_from_slice(&tail[0][..child_len]);
                     self.pv_len[ply] = child_len + 1;
+                    if ply == 0 {
+                        self.root_score = s;
+                    }
                     if s >= beta {
                         if quiet {
                             if self.killers[ply][0] != Some(m) {
