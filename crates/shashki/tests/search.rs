@@ -232,6 +232,48 @@ fn the_search_stops_when_the_clock_says_so_and_still_answers() {
     assert!(game.legal_moves().contains(&r.best.unwrap()));
 }
 
+/// A search stopped inside an iteration plays the root move that iteration has already proved
+/// better than the last completed one's best; otherwise that best. Searches are deterministic for
+/// a fresh engine, so every node limit between two iterations that chose different moves is a
+/// moment of the second one.
+#[test]
+fn an_unfinished_iteration_keeps_the_better_root_move_it_found() {
+    let (mut changes, mut kept) = (0, 0);
+    for game in random_games(Russian, 20, 23) {
+        let mut iterations = Vec::new();
+        let limits = Limits {
+            depth: 9,
+            nodes: u64::MAX,
+        };
+        Engine::new(4).search_with(&game, limits, &mut NoClock, |r| {
+            iterations.push((r.depth, r.best, r.nodes));
+        });
+        for w in iterations.windows(2) {
+            let ((d, before, from), (_, after, to)) = (w[0], w[1]);
+            if d < 2 || before == after {
+                continue;
+            }
+            changes += 1;
+            let mut seen_after = false;
+            for k in 1..48 {
+                let nodes = from + (to - from) * k / 48;
+                let limits = Limits { depth: 9, nodes };
+                let r = Engine::new(4).search(&game, limits, &mut NoClock);
+                assert_eq!(r.depth, d, "stopped at {nodes} nodes");
+                assert_eq!(r.pv.first().copied(), r.best);
+                let mut line = game.clone();
+                for m in &r.pv {
+                    line.play(*m).expect("the line is legal");
+                }
+                seen_after |= r.best == after;
+            }
+            kept += seen_after as u32;
+        }
+    }
+    println!("{kept} of {changes} changes of mind kept before their iteration ended");
+    assert!(changes >= 3 && kept >= 1, "{kept} of {changes}");
+}
+
 #[test]
 fn levels_are_deterministic_for_a_seed() {
     for v in Variant::ALL {
