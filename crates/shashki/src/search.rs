@@ -747,10 +747,10 @@ impl Engine {
             let cc = next_counters(self.rules, pos, &m, &child, counters);
             self.keys.push(hash);
             let mut s;
-            if ply == 0 && i == 0 {
-                self.root_first = Some(m);
-            }
             if i == 0 {
+                if ply == 0 {
+                    self.root_first = Some(m);
+                }
                 s = -self.node(
                     &child,
                     child_hash,
