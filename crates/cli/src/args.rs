@@ -23,6 +23,8 @@ const SWITCHES: &[&str] = &[
     "--verbose",
     "--check",
     "--no-king-windows",
+    "--bands",
+    "--only-bands",
 ];
 
 /// A numeric option with a range check.

@@ -53,7 +53,7 @@ usage:
                   [--threads T] [--weights FILE|hand] [--egtb SPEC]
   shashki train --variant V --data FILE[,FILE..] --out FILE [--epochs N] [--lambda L]
                 [--lr X] [--decay X] [--batch N] [--seed S] [--max N] [--no-king-windows]
-                [--init FILE|builtin] [--from N] [--net H1,H2 [--below N]]
+                [--bands | --only-bands] [--init FILE|builtin] [--from N] [--net H1,H2 [--below N]]
 
 perft prints one line per depth: depth, nodes, milliseconds, nodes per second.
 --dups counts every capture path; by default moves with the same from, to and

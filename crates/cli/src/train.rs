@@ -202,6 +202,8 @@ pub fn train(args: &Args) -> Result<(), Fail> {
         "--seed",
         "--max",
         "--no-king-windows",
+        "--bands",
+        "--only-bands",
         "--init",
         "--net",
         "--below",
@@ -229,11 +231,21 @@ pub fn train(args: &Args) -> Result<(), Fail> {
     let from = number::<u32>(args, "--from", 0, 32)?.unwrap_or(0);
     // Without king windows the weights are those of the men windows alone: the king slots stay
     // zero (a variant where they do not pay keeps the file format and the engine's one path).
-    let slots = if args.switch("--no-king-windows") {
-        WINDOWS
-    } else {
-        PATTERNS
-    };
+    // The bands are learned only when asked for, so a file trained without them keeps the
+    // older, smaller layout (see `shashki::learned`).
+    // `--only-bands` learns the bands alone, everything else held where `--init` put it: the
+    // bands take from plentiful shallow data what the windows cannot see, and the windows keep
+    // what deeper data taught them.
+    let kings = !args.switch("--no-king-windows");
+    let only_bands = args.switch("--only-bands");
+    let bands = only_bands || args.switch("--bands");
+    let slots: Vec<usize> = (0..PATTERNS)
+        .filter(|&k| match k {
+            _ if k >= 2 * WINDOWS => bands,
+            _ if only_bands => false,
+            _ => k < WINDOWS || kings,
+        })
+        .collect();
 
     let start = Instant::now();
     let (raw, scale) = training_data_from(data, max, from)?;
@@ -310,12 +322,12 @@ pub fn train(args: &Args) -> Result<(), Fail> {
                 let (z, a, b) = forward(&w, s);
                 let p = 1.0 / (1.0 + (-z / scale as f32).exp());
                 let g = (p - s.target) / scale as f32 * inv;
-                for (k, &c) in s.windows[..slots].iter().enumerate() {
-                    let j = k * CONFIGS + c as usize;
+                for &k in &slots {
+                    let j = k * CONFIGS + s.windows[k] as usize;
                     grad[j] += g * a;
                     grad[TABLE + j] += g * b;
                 }
-                for d in 0..DENSE {
+                for d in (0..DENSE).filter(|_| !only_bands) {
                     let x = s.dense[d] as f32;
                     grad[2 * TABLE + d] += g * a * x;
                     grad[2 * TABLE + DENSE + d] += g * b * x;

@@ -491,6 +491,61 @@ fn train_from_init_starts_from_the_given_weights() {
     );
 }
 
+#[test]
+fn only_bands_learns_the_bands_and_holds_every_other_weight() {
+    use shashki::learned::LearnedEval;
+    use shashki::pattern::{CONFIGS, WINDOWS};
+    let data = temp_path("bands.txt");
+    selfplay_data("russian", "6", &data);
+    let out = temp_path("bands.bin");
+    let o = shashki(
+        &[
+            "train",
+            "--variant",
+            "russian",
+            "--data",
+            data.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--epochs",
+            "1",
+            "--batch",
+            "64",
+            "--lr",
+            "1",
+            "--init",
+            "builtin",
+            "--no-king-windows",
+            "--only-bands",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let shipped = shashki::learned::builtin_bytes(shashki::Variant::Russian).unwrap();
+    let shipped = LearnedEval::from_bytes(shipped).unwrap();
+    let bytes = std::fs::read(&out).unwrap();
+    let trained = LearnedEval::from_bytes(&bytes).expect("the engine reads the file");
+    let windows = 2 * 2 * WINDOWS * CONFIGS;
+    assert_eq!(trained.dense(), shipped.dense());
+    assert_eq!(trained.windows()[..windows], shipped.windows()[..windows]);
+    assert!(shipped.windows()[windows..].iter().all(|&w| w == 0));
+    assert!(trained.windows()[windows..].iter().any(|&w| w != 0));
+    // The engine plays with it.
+    let o = shashki(
+        &[
+            "bestmove",
+            "--variant",
+            "russian",
+            "--depth",
+            "4",
+            "--weights",
+            out.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
 /// Twelve quick games (depth 3) of `variant` as training data at `out`.
 fn selfplay_data(variant: &str, seed: &str, out: &std::path::Path) {
     let o = shashki(

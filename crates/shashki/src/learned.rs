@@ -7,13 +7,14 @@
 //!
 //! File layout (little-endian): `SHKE`, version u16, variant u8, 0u8, patterns u16, configs u16,
 //! dense u16, quant u16, phase_max u16; the dense weights as i32 `[opening, ending][DENSE]`; the
-//! window weights as i16 `[PATTERNS][CONFIGS][opening, ending]` (the two phases side by side, so
+//! window weights as i16 `[patterns][CONFIGS][opening, ending]` (the two phases side by side, so
 //! one memory access serves both); then the FNV-1a hash (u32) of everything before it. Weights
-//! are in 1/[`QUANT`] of a centi-man.
+//! are in 1/[`QUANT`] of a centi-man. `patterns` is [`PATTERNS`] with the bands, or the windows
+//! alone (2 × 25) in a file without them, which every file from before the bands is.
 
 use alloc::vec::Vec;
 
-use crate::pattern::{features, Features, CONFIGS, DENSE, PATTERNS, PHASE_MAX, WINDOWS};
+use crate::pattern::{features_with, Features, CONFIGS, DENSE, PATTERNS, PHASE_MAX, WINDOWS};
 use crate::position::{Color, Position};
 use crate::variant::{Rules, Variant};
 
@@ -23,6 +24,9 @@ const MAGIC: &[u8; 4] = b"SHKE";
 const VERSION: u16 = 2;
 const HEADER: usize = 18;
 const TABLE: usize = PATTERNS * CONFIGS;
+/// The pattern slots of the layout before the bands (windows of men and of kings): such a file
+/// reads with zero band weights, and weights without bands are written that way.
+const WINDOW_PATTERNS: usize = 2 * WINDOWS;
 
 /// Why a weight file was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -95,6 +99,8 @@ pub struct LearnedEval {
     /// What the king windows add with no king on the board (each window at configuration 0).
     /// With it, and with `king_windows`, most positions skip the 25 king lookups.
     kingless: (i32, i32),
+    /// Whether any band weight is non-zero (only a variant trained with them pays the lookups).
+    bands: bool,
 }
 
 impl LearnedEval {
@@ -102,7 +108,7 @@ impl LearnedEval {
     /// pairs of (opening, ending) weights.
     pub fn from_parts(variant: Variant, dense: [[i32; DENSE]; 2], windows: Vec<i16>) -> Self {
         assert_eq!(windows.len(), 2 * TABLE, "window table size");
-        let kings = &windows[2 * WINDOWS * CONFIGS..];
+        let kings = &windows[2 * WINDOWS * CONFIGS..2 * WINDOW_PATTERNS * CONFIGS];
         let kingless = (0..WINDOWS).fold((0, 0), |(o, e), w| {
             let k = 2 * w * CONFIGS;
             (o + kings[k] as i32, e + kings[k + 1] as i32)
@@ -112,6 +118,9 @@ impl LearnedEval {
             dense,
             king_windows: kings.iter().any(|&w| w != 0),
             kingless,
+            bands: windows[2 * WINDOW_PATTERNS * CONFIGS..]
+                .iter()
+                .any(|&w| w != 0),
             windows,
         }
     }
@@ -130,7 +139,8 @@ impl LearnedEval {
         // Counted features are only ever appended: a file with fewer has zero weights for the
         // newer ones (a variant may keep an older file).
         let counted = u16_at(12) as usize;
-        if u16_at(8) as usize != PATTERNS
+        let patterns = u16_at(8) as usize;
+        if (patterns != PATTERNS && patterns != WINDOW_PATTERNS)
             || u16_at(10) as usize != CONFIGS
             || counted == 0
             || counted > DENSE
@@ -139,7 +149,7 @@ impl LearnedEval {
         {
             return Err(WeightsError::Shape);
         }
-        let body = HEADER + 2 * counted * 4 + 2 * TABLE * 2;
+        let body = HEADER + 2 * counted * 4 + 2 * patterns * CONFIGS * 2;
         if b.len() != body + 4 {
             return Err(WeightsError::Length);
         }
@@ -155,21 +165,27 @@ impl LearnedEval {
                 at += 4;
             }
         }
-        let windows = b[at..body]
+        let mut windows: Vec<i16> = b[at..body]
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]))
             .collect();
+        windows.resize(2 * TABLE, 0);
         Ok(LearnedEval::from_parts(variant, dense, windows))
     }
 
     /// The weight file.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut b = Vec::with_capacity(HEADER + 2 * DENSE * 4 + 2 * TABLE * 2 + 4);
+        let patterns = if self.bands {
+            PATTERNS
+        } else {
+            WINDOW_PATTERNS
+        };
+        let mut b = Vec::with_capacity(HEADER + 2 * DENSE * 4 + 2 * patterns * CONFIGS * 2 + 4);
         b.extend_from_slice(MAGIC);
         b.extend_from_slice(&VERSION.to_le_bytes());
         b.push(variant_code(self.variant));
         b.push(0);
-        for v in [PATTERNS, CONFIGS, DENSE, QUANT as usize, PHASE_MAX as usize] {
+        for v in [patterns, CONFIGS, DENSE, QUANT as usize, PHASE_MAX as usize] {
             b.extend_from_slice(&(v as u16).to_le_bytes());
         }
         for set in &self.dense {
@@ -177,7 +193,7 @@ impl LearnedEval {
                 b.extend_from_slice(&w.to_le_bytes());
             }
         }
-        for w in &self.windows {
+        for w in &self.windows[..2 * patterns * CONFIGS] {
             b.extend_from_slice(&w.to_le_bytes());
         }
         let sum = fnv1a(&b);
@@ -203,7 +219,8 @@ impl LearnedEval {
     /// The value for White in centi-men, before any rule knowledge.
     pub fn white_value(&self, f: &Features) -> i32 {
         let (mut o, mut e) = (0i32, 0i32);
-        let (men, kings) = f.windows.split_at(WINDOWS);
+        let (men, rest) = f.windows.split_at(WINDOWS);
+        let (kings, bands) = rest.split_at(WINDOWS);
         for (w, &i) in men.iter().enumerate() {
             let k = 2 * (w * CONFIGS + i as usize);
             o += self.windows[k] as i32;
@@ -219,6 +236,13 @@ impl LearnedEval {
                     o += self.windows[k] as i32;
                     e += self.windows[k + 1] as i32;
                 }
+            }
+        }
+        if self.bands {
+            for (w, &i) in bands.iter().enumerate() {
+                let k = 2 * ((WINDOW_PATTERNS + w) * CONFIGS + i as usize);
+                o += self.windows[k] as i32;
+                e += self.windows[k + 1] as i32;
             }
         }
         for (d, &x) in f.dense.iter().enumerate() {
@@ -239,7 +263,7 @@ impl LearnedEval {
         {
             return crate::eval::evaluate_with(pos, rules, crate::eval::weights(self.variant));
         }
-        let mut s = self.white_value(&features(pos, rules));
+        let mut s = self.white_value(&features_with(pos, rules, self.bands));
         if crate::eval::drawish(pos, rules) {
             s /= 16;
         }
@@ -263,6 +287,7 @@ pub fn builtin_bytes(variant: Variant) -> Option<&'static [u8]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pattern::{features, BANDS};
 
     fn sample() -> LearnedEval {
         let windows = (0..2 * TABLE).map(|i| (i % 97) as i16 - 48).collect();
@@ -322,6 +347,39 @@ mod tests {
         assert_eq!(LearnedEval::from_bytes(&newer), Err(WeightsError::Shape));
     }
 
+    #[test]
+    fn a_file_without_bands_is_the_older_layout_and_reads_with_zero_band_weights() {
+        let with_bands = sample();
+        assert!(with_bands.bands);
+        let full = with_bands.to_bytes();
+        assert_eq!(full[8..10], (PATTERNS as u16).to_le_bytes());
+        let mut windows = with_bands.windows.clone();
+        windows[2 * WINDOW_PATTERNS * CONFIGS..].fill(0);
+        let e = LearnedEval::from_parts(Variant::Czech, with_bands.dense, windows);
+        assert!(!e.bands);
+        let old = e.to_bytes();
+        assert_eq!(old[8..10], (WINDOW_PATTERNS as u16).to_le_bytes());
+        assert_eq!(full.len() - old.len(), 2 * BANDS * CONFIGS * 2);
+        assert_eq!(LearnedEval::from_bytes(&old), Ok(e));
+    }
+
+    #[test]
+    fn the_bands_count_in_play_exactly_where_the_weights_have_them() {
+        let rules = Variant::Czech.rules();
+        let with_bands = sample();
+        let mut windows = with_bands.windows.clone();
+        windows[2 * WINDOW_PATTERNS * CONFIGS..].fill(0);
+        let without = LearnedEval::from_parts(Variant::Czech, with_bands.dense, windows);
+        let pos = crate::fen::parse("W:W17,21-31:B1-12").unwrap();
+        let f = features(&pos, rules);
+        assert_eq!(with_bands.evaluate(&pos, rules), with_bands.white_value(&f));
+        assert_eq!(without.evaluate(&pos, rules), without.white_value(&f));
+        assert_ne!(
+            with_bands.evaluate(&pos, rules),
+            without.evaluate(&pos, rules)
+        );
+    }
+
     /// Every window looked up, the plain definition of the value.
     fn slow_value(e: &LearnedEval, f: &Features) -> i32 {
         let (mut o, mut e_) = (0i32, 0i32);
@@ -343,7 +401,7 @@ mod tests {
         let e = sample();
         assert!(e.king_windows);
         let mut men_only = e.clone();
-        men_only.windows[2 * WINDOWS * CONFIGS..]
+        men_only.windows[2 * WINDOWS * CONFIGS..2 * WINDOW_PATTERNS * CONFIGS]
             .iter_mut()
             .for_each(|w| *w = 0);
         let men_only = LearnedEval::from_parts(Variant::Czech, men_only.dense, men_only.windows);

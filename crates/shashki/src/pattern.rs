@@ -10,6 +10,10 @@
 //! double corner, a guard of the centre) as much as a man's does, and the counts alone cannot say
 //! so. A window mixing both (5^8 configurations) would be too big to learn.
 //!
+//! Bands (two neighbouring rows across the board, again 8 dark squares) see the men the other
+//! way: what the two flanks look like together, which overlapping 4×4 windows add up but never
+//! combine. A variant's weights may leave them out (`train --bands` learns them).
+//!
 //! Flying kings need more than windows: a king's reach is a whole diagonal. The counts say whether
 //! a side has a king at all (the first king against men decides more than any later one), how many
 //! men face an enemy king, and whether a king stands on the roads players name — the main road
@@ -25,8 +29,12 @@ use crate::variant::{KingRange, Rules};
 
 /// Windows per position (5 row offsets × 5 file offsets).
 pub const WINDOWS: usize = 25;
-/// Pattern slots: every window twice, once for the men and once for the kings.
-pub const PATTERNS: usize = 2 * WINDOWS;
+/// Bands per position: two neighbouring rows across the whole board (8 dark squares), rows
+/// 1–2, 2–3, … 7–8.
+pub const BANDS: usize = 7;
+/// Pattern slots: every window twice, once for the men and once for the kings, then the men's
+/// bands. A weight file of an older layout (windows only) reads with zero weights for the bands.
+pub const PATTERNS: usize = 2 * WINDOWS + BANDS;
 /// Configurations of one window: 3^8.
 pub const CONFIGS: usize = 6561;
 /// The counted features, White minus Black (see [`Features::dense`]). New ones are only ever
@@ -54,7 +62,8 @@ pub const DENSE_NAMES: [&str; DENSE] = [
 /// A position as the learned evaluation sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Features {
-    /// Per window, the configuration index in `0..CONFIGS` of the men, then of the kings.
+    /// Per window, the configuration index in `0..CONFIGS` of the men, then of the kings; then
+    /// per band, of the men.
     pub windows: [u16; PATTERNS],
     /// White minus Black: men, kings, runaway men, kings on the long diagonal (flying kings),
     /// king mobility, +1/−1 for White/Black to move, having a king, a king on the double and
@@ -115,6 +124,20 @@ pub fn window_indexes(white_men: Bitboard, black_men: Bitboard) -> [u16; WINDOWS
     out
 }
 
+/// The band configuration indexes of the men: what a 4×4 window cannot see, how the two flanks
+/// stand together (a wing left bare while the other is crowded, a row locked across the board).
+/// Two neighbouring rows are one byte of the board, so a band is a table read per colour.
+#[inline]
+pub fn band_indexes(white_men: Bitboard, black_men: Bitboard) -> [u16; BANDS] {
+    let mut out = [0u16; BANDS];
+    for (r, slot) in out.iter_mut().enumerate() {
+        let wi = ((white_men.0 >> (4 * r)) & 0xFF) as usize;
+        let bi = ((black_men.0 >> (4 * r)) & 0xFF) as usize;
+        *slot = TERNARY[wi] + 2 * TERNARY[bi];
+    }
+    out
+}
+
 /// Men past the middle with no enemy piece anywhere in their path, while the enemy has no king.
 fn runaways(pos: &Position, color: Color) -> i32 {
     let them = !color;
@@ -152,6 +175,13 @@ fn king_mobility(pos: &Position, rules: &Rules, color: Color) -> i32 {
 
 /// The features of a position, from White's side.
 pub fn features(pos: &Position, rules: &Rules) -> Features {
+    features_with(pos, rules, true)
+}
+
+/// The features, the bands left at configuration 0 unless `bands`: weights without them need
+/// not pay for reading them.
+#[inline]
+pub(crate) fn features_with(pos: &Position, rules: &Rules, bands: bool) -> Features {
     let (w, b) = (Color::White, Color::Black);
     let flying = rules.king_range == KingRange::Flying;
     let has_king = |c: Color| pos.kings(c).any() as i32;
@@ -168,7 +198,11 @@ pub fn features(pos: &Position, rules: &Rules) -> Features {
             let mut all = [0u16; PATTERNS];
             all[..WINDOWS].copy_from_slice(&window_indexes(pos.men(w), pos.men(b)));
             if (pos.kings(w) | pos.kings(b)).any() {
-                all[WINDOWS..].copy_from_slice(&window_indexes(pos.kings(w), pos.kings(b)));
+                all[WINDOWS..2 * WINDOWS]
+                    .copy_from_slice(&window_indexes(pos.kings(w), pos.kings(b)));
+            }
+            if bands {
+                all[2 * WINDOWS..].copy_from_slice(&band_indexes(pos.men(w), pos.men(b)));
             }
             all
         },
@@ -225,6 +259,34 @@ mod tests {
         v
     }
 
+    /// The band index straight from the definition: the men on rows `r0` and `r0 + 1` (from
+    /// the top), squares in reading order, 3^k per square.
+    fn slow_band(pos: &Position, r0: usize) -> u16 {
+        let mut v = 0u16;
+        let mut p = 1u16;
+        for r in r0..r0 + 2 {
+            for c in 0..8 {
+                if (r + c) % 2 == 0 {
+                    continue; // a light square
+                }
+                let sq = Square::from_coords(c as u8, 7 - r as u8).expect("dark square");
+                let digit = match pos.piece_at(sq) {
+                    Some(pc) if pc.role == Role::Man => {
+                        if pc.color == Color::White {
+                            1
+                        } else {
+                            2
+                        }
+                    }
+                    _ => 0,
+                };
+                v += digit * p;
+                p *= 3;
+            }
+        }
+        v
+    }
+
     const SAMPLES: [&str; 4] = [
         "W:W21-32:B1-12",
         "B:W18,21,22,23,24,25,26,27,29,30,31,32:B1,2,3,4,5,6,7,8,10,11,12,14",
@@ -233,7 +295,7 @@ mod tests {
     ];
 
     #[test]
-    fn windows_match_their_definition() {
+    fn windows_and_bands_match_their_definition() {
         for f in SAMPLES {
             let pos = fen::parse(f).unwrap();
             let feats = features(&pos, Variant::Russian.rules());
@@ -251,6 +313,13 @@ mod tests {
                         "{f} kings {w}"
                     );
                 }
+            }
+            for r in 0..BANDS {
+                assert_eq!(
+                    feats.windows[2 * WINDOWS + r],
+                    slow_band(&pos, r),
+                    "{f} band {r}"
+                );
             }
         }
     }
