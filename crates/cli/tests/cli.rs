@@ -498,28 +498,12 @@ fn only_bands_learns_the_bands_and_holds_every_other_weight() {
     let data = temp_path("bands.txt");
     selfplay_data("russian", "6", &data);
     let out = temp_path("bands.bin");
-    let o = shashki(
-        &[
-            "train",
-            "--variant",
-            "russian",
-            "--data",
-            data.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-            "--epochs",
-            "1",
-            "--batch",
-            "64",
-            "--lr",
-            "1",
-            "--init",
-            "builtin",
-            "--no-king-windows",
-            "--only-bands",
-        ],
-        None,
-    );
+    let (data_arg, out_arg) = (data.to_str().unwrap(), out.to_str().unwrap());
+    let options = "train --variant russian --epochs 1 --batch 64 --lr 1 --init builtin \
+                   --no-king-windows --only-bands";
+    let mut args: Vec<&str> = options.split_whitespace().collect();
+    args.extend(["--data", data_arg, "--out", out_arg]);
+    let o = shashki(&args, None);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let shipped = shashki::learned::builtin_bytes(shashki::Variant::Russian).unwrap();
     let shipped = LearnedEval::from_bytes(shipped).unwrap();
@@ -531,18 +515,11 @@ fn only_bands_learns_the_bands_and_holds_every_other_weight() {
     assert!(shipped.windows()[windows..].iter().all(|&w| w == 0));
     assert!(trained.windows()[windows..].iter().any(|&w| w != 0));
     // The engine plays with it.
-    let o = shashki(
-        &[
-            "bestmove",
-            "--variant",
-            "russian",
-            "--depth",
-            "4",
-            "--weights",
-            out.to_str().unwrap(),
-        ],
-        None,
-    );
+    let mut args: Vec<&str> = "bestmove --variant russian --depth 4 --weights"
+        .split_whitespace()
+        .collect();
+    args.push(out_arg);
+    let o = shashki(&args, None);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
 
