@@ -229,13 +229,12 @@ pub fn train(args: &Args) -> Result<(), Fail> {
     // Where a network plays the endings, the tables play only from its `below` up: fitted
     // there alone, they spend what they can learn on the positions they will score.
     let from = number::<u32>(args, "--from", 0, 32)?.unwrap_or(0);
-    // Without king windows the weights are those of the men windows alone: the king slots stay
-    // zero (a variant where they do not pay keeps the file format and the engine's one path).
-    // The bands are learned only when asked for, so a file trained without them keeps the
-    // older, smaller layout (see `shashki::learned`).
-    // `--only-bands` learns the bands alone, everything else held where `--init` put it: the
-    // bands take from plentiful shallow data what the windows cannot see, and the windows keep
-    // what deeper data taught them.
+    // The pattern slots to learn. Without king windows the king slots stay zero (a variant where
+    // they do not pay keeps the file format and the engine's one path). The bands are learned
+    // only when asked for, so a file trained without them keeps the older, smaller layout (see
+    // `shashki::learned`). `--only-bands` learns the bands alone, every other weight held where
+    // `--init` put it: the bands take from plentiful shallow data what the windows cannot see,
+    // and the windows keep what deeper data taught them.
     let kings = !args.switch("--no-king-windows");
     let only_bands = args.switch("--only-bands");
     let bands = only_bands || args.switch("--bands");
