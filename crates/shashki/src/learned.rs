@@ -347,15 +347,20 @@ mod tests {
         assert_eq!(LearnedEval::from_bytes(&newer), Err(WeightsError::Shape));
     }
 
+    /// The same weights with every band weight zero.
+    fn without_bands(e: &LearnedEval) -> LearnedEval {
+        let mut windows = e.windows.clone();
+        windows[2 * WINDOW_PATTERNS * CONFIGS..].fill(0);
+        LearnedEval::from_parts(e.variant, e.dense, windows)
+    }
+
     #[test]
     fn a_file_without_bands_is_the_older_layout_and_reads_with_zero_band_weights() {
         let with_bands = sample();
         assert!(with_bands.bands);
         let full = with_bands.to_bytes();
         assert_eq!(full[8..10], (PATTERNS as u16).to_le_bytes());
-        let mut windows = with_bands.windows.clone();
-        windows[2 * WINDOW_PATTERNS * CONFIGS..].fill(0);
-        let e = LearnedEval::from_parts(Variant::Czech, with_bands.dense, windows);
+        let e = without_bands(&with_bands);
         assert!(!e.bands);
         let old = e.to_bytes();
         assert_eq!(old[8..10], (WINDOW_PATTERNS as u16).to_le_bytes());
@@ -367,9 +372,7 @@ mod tests {
     fn the_bands_count_in_play_exactly_where_the_weights_have_them() {
         let rules = Variant::Czech.rules();
         let with_bands = sample();
-        let mut windows = with_bands.windows.clone();
-        windows[2 * WINDOW_PATTERNS * CONFIGS..].fill(0);
-        let without = LearnedEval::from_parts(Variant::Czech, with_bands.dense, windows);
+        let without = without_bands(&with_bands);
         let pos = crate::fen::parse("W:W17,21-31:B1-12").unwrap();
         let f = features(&pos, rules);
         assert_eq!(with_bands.evaluate(&pos, rules), with_bands.white_value(&f));

@@ -230,48 +230,21 @@ mod tests {
     use crate::position::Role;
     use crate::square::Square;
     use crate::variant::Variant;
+    use core::ops::Range;
 
-    /// The window index straight from the definition: squares in reading order, 3^k per square,
-    /// counting the pieces of one role.
-    fn slow_index(pos: &Position, role: Role, r0: usize, c0: usize) -> u16 {
+    /// A window's or a band's index straight from the definition: the squares of `rows` (from
+    /// the top) × `files` in reading order, 3^k per square, counting the pieces of one role.
+    fn slow_index(pos: &Position, role: Role, rows: Range<usize>, files: Range<usize>) -> u16 {
         let mut v = 0u16;
         let mut p = 1u16;
-        for r in r0..r0 + 4 {
-            for c in c0..c0 + 4 {
+        for r in rows {
+            for c in files.clone() {
                 if (r + c) % 2 == 0 {
                     continue; // a light square
                 }
                 let sq = Square::from_coords(c as u8, 7 - r as u8).expect("dark square");
                 let digit = match pos.piece_at(sq) {
                     Some(pc) if pc.role == role => {
-                        if pc.color == Color::White {
-                            1
-                        } else {
-                            2
-                        }
-                    }
-                    _ => 0,
-                };
-                v += digit * p;
-                p *= 3;
-            }
-        }
-        v
-    }
-
-    /// The band index straight from the definition: the men on rows `r0` and `r0 + 1` (from
-    /// the top), squares in reading order, 3^k per square.
-    fn slow_band(pos: &Position, r0: usize) -> u16 {
-        let mut v = 0u16;
-        let mut p = 1u16;
-        for r in r0..r0 + 2 {
-            for c in 0..8 {
-                if (r + c) % 2 == 0 {
-                    continue; // a light square
-                }
-                let sq = Square::from_coords(c as u8, 7 - r as u8).expect("dark square");
-                let digit = match pos.piece_at(sq) {
-                    Some(pc) if pc.role == Role::Man => {
                         if pc.color == Color::White {
                             1
                         } else {
@@ -304,12 +277,12 @@ mod tests {
                     let w = r * 5 + c;
                     assert_eq!(
                         feats.windows[w],
-                        slow_index(&pos, Role::Man, r, c),
+                        slow_index(&pos, Role::Man, r..r + 4, c..c + 4),
                         "{f} {w}"
                     );
                     assert_eq!(
                         feats.windows[WINDOWS + w],
-                        slow_index(&pos, Role::King, r, c),
+                        slow_index(&pos, Role::King, r..r + 4, c..c + 4),
                         "{f} kings {w}"
                     );
                 }
@@ -317,7 +290,7 @@ mod tests {
             for r in 0..BANDS {
                 assert_eq!(
                     feats.windows[2 * WINDOWS + r],
-                    slow_band(&pos, r),
+                    slow_index(&pos, Role::Man, r..r + 2, 0..8),
                     "{f} band {r}"
                 );
             }
